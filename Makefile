@@ -1,0 +1,33 @@
+# Entry points. `make demo` and `make check` are the README's quick start.
+BUILD   ?= build
+JOBS    ?= 2
+PYTHON  ?= $(shell command -v python3)
+CMAKE_FLAGS ?=
+
+.PHONY: deps configure build demo check clean
+
+deps:
+	bash scripts/install-deps.sh
+
+$(BUILD)/build.ninja:
+	cmake -G Ninja -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release \
+	  -DLLVM_USE_LINKER=lld -DPython3_EXECUTABLE=$(PYTHON) $(CMAKE_FLAGS)
+
+configure: $(BUILD)/build.ninja
+
+build: configure
+	ninja -C $(BUILD) -j$(JOBS)
+
+# The main job: verify and pretty-print every example with tirx-opt.
+demo: deps build
+	@for f in examples/*.mlir; do \
+	  echo "== $$f"; \
+	  $(BUILD)/bin/tirx-opt $$f || exit 1; \
+	done
+
+# Every test: the lit suite.
+check: deps build
+	ninja -C $(BUILD) -j$(JOBS) check-tirx
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,44 @@
+//===- TIRxDialect.cpp - TIRx dialect ---------------------------*- C++ -*-===//
+
+#include "TIRx/Dialect/TIRxDialect.h"
+#include "TIRx/Dialect/TIRxOps.h"
+#include "TIRx/Dialect/TIRxTypes.h"
+
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+using namespace mlir;
+using namespace mlir::tirx;
+
+#include "TIRx/Dialect/TIRxOpsDialect.cpp.inc"
+
+void TIRxDialect::initialize() {
+  registerTypes();
+  registerAttributes();
+  registerCoreOps();
+}
+
+LogicalResult TIRxDialect::verifyOperationAttribute(Operation *op,
+                                                    NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  if (name == getTargetAttrName()) {
+    if (!isa<TargetAttr>(attr.getValue()))
+      return op->emitError() << "'" << name
+                             << "' must be a #tirx.target attribute, got "
+                             << attr.getValue();
+    if (!isa<ModuleOp>(op))
+      return op->emitError() << "'" << name
+                             << "' may only be attached to a builtin.module";
+    return success();
+  }
+  if (name == "tirx.launch") {
+    if (!isa<LaunchAttr>(attr.getValue()))
+      return op->emitError() << "'" << name
+                             << "' must be a #tirx.launch attribute, got "
+                             << attr.getValue();
+    if (!isa<FunctionOpInterface>(op))
+      return op->emitError() << "'" << name
+                             << "' may only be attached to a function";
+    return success();
+  }
+  return op->emitError() << "unknown TIRx attribute '" << name << "'";
+}

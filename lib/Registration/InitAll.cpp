@@ -1,0 +1,19 @@
+//===- InitAll.cpp - Register everything TIRx provides ----------*- C++ -*-===//
+
+#include "TIRx/InitAll.h"
+#include "TIRx/Dialect/TIRxDialect.h"
+
+#include "mlir/IR/DialectRegistry.h"
+
+#include <mutex>
+
+void mlir::tirx::registerTIRxDialects(DialectRegistry &registry) {
+  registry.insert<TIRxDialect>();
+}
+
+void mlir::tirx::registerTIRxPasses() {
+  static std::once_flag once;
+  std::call_once(once, [] {});
+}
+
+const char *mlir::tirx::getTIRxVersion() { return TIRX_VERSION_STRING; }

@@ -1,0 +1,29 @@
+# -*- Python -*-
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "TIRX"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tirx_obj_root, "test")
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%tirx_src_root", config.tirx_src_root))
+config.substitutions.append(("%tirx_obj_root", config.tirx_obj_root))
+config.substitutions.append(("%python", config.python_executable))
+
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+tool_dirs = [config.tirx_tools_dir, config.llvm_tools_dir]
+tools = ["tirx-opt", "mlir-opt", "mlir-translate"]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+if config.tirx_ptxas and os.path.exists(config.tirx_ptxas):
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", config.tirx_ptxas))
