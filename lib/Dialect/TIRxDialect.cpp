@@ -15,6 +15,7 @@ void TIRxDialect::initialize() {
   registerTypes();
   registerAttributes();
   registerCoreOps();
+  registerPTXOps();
 }
 
 LogicalResult TIRxDialect::verifyOperationAttribute(Operation *op,

@@ -42,6 +42,7 @@ def TIRx_Dialect : Dialect {
     void registerTypes();
     void registerAttributes();
     void registerCoreOps();
+    void registerPTXOps();
   public:
   }];
 }
