@@ -42,4 +42,44 @@ def TIRx_MemorySpaceAttr : EnumAttr<TIRx_Dialect, TIRx_MemorySpace, "scope"> {
   let assemblyFormat = "`<` $value `>`";
 }
 
+// Loop kinds of tirx.for.
+def TIRx_ForKind_Serial     : I32EnumAttrCase<"Serial", 0, "serial">;
+def TIRx_ForKind_Unroll     : I32EnumAttrCase<"Unroll", 1, "unroll">;
+def TIRx_ForKind_Vectorized : I32EnumAttrCase<"Vectorized", 2, "vectorized">;
+def TIRx_ForKind_Parallel   : I32EnumAttrCase<"Parallel", 3, "parallel">;
+def TIRx_ForKind : I32EnumAttr<"ForKind", "TIRx loop kind", [
+    TIRx_ForKind_Serial, TIRx_ForKind_Unroll, TIRx_ForKind_Vectorized,
+    TIRx_ForKind_Parallel]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::tirx";
+}
+def TIRx_ForKindAttr : EnumAttr<TIRx_Dialect, TIRx_ForKind, "for_kind"> {
+  let summary = "Kind of a tirx.for loop";
+  let description = [{
+    `serial` (the default: a plain loop, optionally with an unroll hint),
+    `unroll` (fully unrolled), `vectorized` (the body becomes vector code)
+    or `parallel` (iterations are independent).
+
+    Example: `#tirx<for_kind unroll>`
+  }];
+}
+
+// Access mask of tirx.access_ptr (TVM's tvm_access_ptr rw_mask).
+def TIRx_Access_Read      : I32EnumAttrCase<"Read", 1, "r">;
+def TIRx_Access_Write     : I32EnumAttrCase<"Write", 2, "w">;
+def TIRx_Access_ReadWrite : I32EnumAttrCase<"ReadWrite", 3, "rw">;
+def TIRx_AccessMask : I32EnumAttr<"AccessMask", "TIRx access mask", [
+    TIRx_Access_Read, TIRx_Access_Write, TIRx_Access_ReadWrite]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::tirx";
+}
+def TIRx_AccessMaskAttr : EnumAttr<TIRx_Dialect, TIRx_AccessMask, "access"> {
+  let summary = "How tirx.access_ptr's pointer is used";
+  let description = [{
+    `r` (read), `w` (write) or `rw` (both).
+
+    Example: `#tirx<access rw>`
+  }];
+}
+
 #endif // TIRX_DIALECT_TIRXENUMS_TD

@@ -16,6 +16,17 @@
 #include "TIRx/Dialect/TIRxDialect.h"
 #include "TIRx/Dialect/TIRxTypes.h"
 
+namespace mlir::tirx {
+/// A kernel's launch shape: three extents each (x, y, z).
+struct LaunchShape {
+  int64_t grid[3] = {1, 1, 1};
+  int64_t cluster[3] = {1, 1, 1};
+  int64_t block[3] = {1, 1, 1};
+  bool hasCluster = false;
+  int64_t numThreads() const { return block[0] * block[1] * block[2]; }
+};
+} // namespace mlir::tirx
+
 #define GET_OP_CLASSES
 #include "TIRx/Dialect/TIRxOps.h.inc"
 
