@@ -174,8 +174,6 @@ LogicalResult BufferSliceOp::verify() {
   if (resType.getShape() != getSizes())
     return emitOpError("result shape must be the slice sizes");
   for (auto [size, dim] : llvm::zip(getSizes(), srcType.getShape())) {
-    if (size <= 0)
-      return emitOpError("slice sizes must be positive, got ") << size;
     if (!ShapedType::isDynamic(dim) && size > dim)
       return emitOpError("slice size ")
              << size << " exceeds the source dimension " << dim;
@@ -323,48 +321,46 @@ LogicalResult PtrToOp::verify() {
 }
 
 LogicalResult AccessPtrOp::inferReturnTypes(
-    MLIRContext *context, std::optional<Location>, ValueRange operands,
-    DictionaryAttr attributes, OpaqueProperties properties,
+    MLIRContext *context, std::optional<Location> location,
+    ValueRange operands, DictionaryAttr attributes, OpaqueProperties properties,
     RegionRange regions, SmallVectorImpl<Type> &inferred) {
   Adaptor adaptor(operands, attributes, properties, regions);
   auto type = operands.empty() ? BufferType()
                                : dyn_cast<BufferType>(operands[0].getType());
   TypeAttr elementType = adaptor.getElementTypeAttr();
-  if (!type || !elementType || !isValidElementType(elementType.getValue()))
+  if (!type || !elementType)
     return failure();
+  if (!isValidElementType(elementType.getValue())) {
+    if (location)
+      mlir::emitError(*location) << "element type must be a scalar or vector "
+                              "element type, got "
+                           << elementType.getValue();
+    return failure();
+  }
   inferred.push_back(
       PtrType::get(elementType.getValue(), type.getMemorySpace()));
   return success();
 }
 
-LogicalResult AccessPtrOp::verify() {
-  if (!isValidElementType(getElementType()))
-    return emitOpError("element type must be a scalar or vector element "
-                       "type, got ")
-           << getElementType();
-  return success();
-}
-
 LogicalResult PtrByteOffsetOp::inferReturnTypes(
-    MLIRContext *context, std::optional<Location>, ValueRange operands,
-    DictionaryAttr attributes, OpaqueProperties properties,
+    MLIRContext *context, std::optional<Location> location,
+    ValueRange operands, DictionaryAttr attributes, OpaqueProperties properties,
     RegionRange regions, SmallVectorImpl<Type> &inferred) {
   Adaptor adaptor(operands, attributes, properties, regions);
   auto type = operands.empty() ? PtrType()
                                : dyn_cast<PtrType>(operands[0].getType());
   TypeAttr elementType = adaptor.getElementTypeAttr();
-  if (!type || !elementType || !isValidElementType(elementType.getValue()))
+  if (!type || !elementType)
     return failure();
+  if (!isValidElementType(elementType.getValue())) {
+    if (location)
+      mlir::emitError(*location) << "element type must be a scalar or vector "
+                              "element type, got "
+                           << elementType.getValue();
+    return failure();
+  }
   inferred.push_back(
       PtrType::get(elementType.getValue(), type.getMemorySpace()));
-  return success();
-}
-
-LogicalResult PtrByteOffsetOp::verify() {
-  if (!isValidElementType(getElementType()))
-    return emitOpError("element type must be a scalar or vector element "
-                       "type, got ")
-           << getElementType();
   return success();
 }
 

@@ -289,7 +289,6 @@ def TIRx_AccessPtrOp : TIRx_Op<"access_ptr", [Pure,
     $buffer `[` $offset `]` `,` $extent `,` $access `as` $elementType attr-dict
     `:` qualified(type($buffer))
   }];
-  let hasVerifier = 1;
 }
 
 def TIRx_PtrByteOffsetOp : TIRx_Op<"ptr_byte_offset", [Pure,
@@ -310,7 +309,6 @@ def TIRx_PtrByteOffsetOp : TIRx_Op<"ptr_byte_offset", [Pure,
   let assemblyFormat = [{
     $ptr `[` $offset `]` `as` $elementType attr-dict `:` qualified(type($ptr))
   }];
-  let hasVerifier = 1;
   let hasFolder = 1;
 }
 
