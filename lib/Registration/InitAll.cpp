@@ -2,6 +2,7 @@
 
 #include "TIRx/InitAll.h"
 #include "TIRx/Dialect/TIRxDialect.h"
+#include "TIRx/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 
@@ -13,7 +14,7 @@ void mlir::tirx::registerTIRxDialects(DialectRegistry &registry) {
 
 void mlir::tirx::registerTIRxPasses() {
   static std::once_flag once;
-  std::call_once(once, [] {});
+  std::call_once(once, [] { registerTIRxTransformsPasses(); });
 }
 
 const char *mlir::tirx::getTIRxVersion() { return TIRX_VERSION_STRING; }

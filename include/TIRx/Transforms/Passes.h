@@ -1,0 +1,18 @@
+//===- Passes.h - TIRx to TIRx transforms -----------------------*- C++ -*-===//
+
+#ifndef TIRX_TRANSFORMS_PASSES_H
+#define TIRX_TRANSFORMS_PASSES_H
+
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::tirx {
+
+#define GEN_PASS_DECL
+#include "TIRx/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "TIRx/Transforms/Passes.h.inc"
+
+} // namespace mlir::tirx
+
+#endif // TIRX_TRANSFORMS_PASSES_H
