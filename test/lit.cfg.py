@@ -18,6 +18,11 @@ config.substitutions.append(("%tirx_obj_root", config.tirx_obj_root))
 config.substitutions.append(("%tirx_tools_dir", config.tirx_tools_dir))
 config.substitutions.append(("%python", config.python_executable))
 
+# Embedding/: configure and build a consumer project with our toolchain.
+config.substitutions.append(("%cmake_generator", '"%s"' % config.cmake_generator))
+config.substitutions.append(("%consumer_cmake_flags", config.tirx_consumer_cmake_flags))
+config.substitutions.append(("%cmake", config.cmake_command))
+
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 

@@ -93,7 +93,9 @@ function(tirx_install_package)
     list(APPEND TIRX_EXPORTED_TOOLS TIRx::${tool})
   endforeach()
 
-  set(build_dir ${PROJECT_BINARY_DIR}/${TIRX_INSTALL_PACKAGEDIR})
+  # The package works from an install prefix only; its files are staged
+  # out of the way so nothing in the build tree looks like a usable TIRx_DIR.
+  set(build_dir ${PROJECT_BINARY_DIR}/CMakeFiles/tirx-package)
   configure_package_config_file(
     ${PROJECT_SOURCE_DIR}/cmake/modules/TIRxConfig.cmake.in
     ${build_dir}/TIRxConfig.cmake
