@@ -3,8 +3,9 @@ BUILD   ?= build
 JOBS    ?= 2
 PYTHON  ?= $(shell command -v python3)
 CMAKE_FLAGS ?=
+PREFIX  ?= /usr/local
 
-.PHONY: deps configure build demo check clean
+.PHONY: deps configure build demo check install clean
 
 deps:
 	bash scripts/install-deps.sh
@@ -28,6 +29,10 @@ demo: deps build
 # Every test: the lit suite.
 check: deps build
 	ninja -C $(BUILD) -j$(JOBS) check-tirx
+
+# Headers, libraries, tirx-opt and the CMake package (find_package(TIRx)).
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
 
 clean:
 	rm -rf $(BUILD)

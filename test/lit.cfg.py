@@ -15,13 +15,19 @@ config.test_exec_root = os.path.join(config.tirx_obj_root, "test")
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%tirx_src_root", config.tirx_src_root))
 config.substitutions.append(("%tirx_obj_root", config.tirx_obj_root))
+config.substitutions.append(("%tirx_tools_dir", config.tirx_tools_dir))
 config.substitutions.append(("%python", config.python_executable))
+
+# Embedding/: configure and build a consumer project with our toolchain.
+config.substitutions.append(("%cmake_generator", '"%s"' % config.cmake_generator))
+config.substitutions.append(("%consumer_cmake_flags", config.tirx_consumer_cmake_flags))
+config.substitutions.append(("%cmake", config.cmake_command))
 
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.tirx_tools_dir, config.llvm_tools_dir]
-tools = ["tirx-opt", "mlir-opt", "mlir-translate"]
+tools = ["tirx-opt", "tirx-capi-test", "mlir-opt", "mlir-translate"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 if config.tirx_ptxas and os.path.exists(config.tirx_ptxas):
