@@ -33,3 +33,14 @@ llvm_config.add_tool_substitutions(tools, tool_dirs)
 if config.tirx_ptxas and os.path.exists(config.tirx_ptxas):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", config.tirx_ptxas))
+
+# Built with -DTIRX_ENABLE_SANITIZERS=ON (scripts/sanitize.sh).
+# Defaults match scripts/sanitize.sh when ASAN_OPTIONS/UBSAN_OPTIONS are unset
+# (allow_user_poisoning=0: see cmake/modules/TIRxSanitizers.cmake).
+if config.tirx_sanitizers.upper() in ("ON", "1", "TRUE", "YES"):
+    config.available_features.add("asan")
+    config.environment.setdefault(
+        "ASAN_OPTIONS",
+        "halt_on_error=1:abort_on_error=1:detect_leaks=0:allow_user_poisoning=0")
+    config.environment.setdefault("UBSAN_OPTIONS",
+                                  "halt_on_error=1:print_stacktrace=1")

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Runs the libFuzzer target tirx-fuzz (parse -> verify -> round trip ->
+# canonicalize/mem2reg/cse/TIRx passes -> lowering to PTX when registered)
+# for SECONDS of wall time, single process, at nice 10, then minimizes every
+# crash it found into a reproducer.
+#
+#   scripts/fuzz.sh [SECONDS]        (default 300)
+#
+# Environment:
+#   BUILD        build dir with -DTIRX_ENABLE_FUZZER=ON (default build-asan;
+#                configured with clang-22 + ASan/UBSan if missing, the same
+#                build scripts/sanitize.sh uses)
+#   FUZZ_DIR     where corpus/ and artifacts/ live (default $BUILD/fuzz);
+#                the corpus persists between runs and only grows
+#   FUZZ_FORK=1  run libFuzzer with -fork=1 -ignore_crashes=1 (one child at
+#                a time) so a campaign continues past a crash (default 0:
+#                stop at the first crash, as CI does)
+#   FUZZ_ARGS    extra libFuzzer flags
+#
+# Seeds: every .mlir under test/ and examples/, split at `// -----`
+# (fuzz/fuzz_inputs.py seeds). Dictionary: generated from the TIRx ODS at
+# build time ($BUILD/fuzz/tirx.dict).
+#
+# Exit status: 0 when no crash was found, 1 when one was (each reproducer is
+# left minimized as $FUZZ_DIR/artifacts/min-crash-*; turn it into
+# test/Regression/crash-<what>.mlir next to the fix). Timeouts and
+# out-of-memory inputs are reported but do not fail the run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SRC=$PWD
+SECS=${1:-300}
+BUILD=${BUILD:-build-asan}
+FUZZ_DIR=${FUZZ_DIR:-$BUILD/fuzz}
+LLVM=/usr/lib/llvm-22
+
+if [ ! -f "$BUILD/build.ninja" ]; then
+  [ -x $LLVM/bin/clang++ ] || { echo "[fuzz] clang-22 missing: run scripts/install-deps.sh --fuzz" >&2; exit 2; }
+  cmake -G Ninja -S "$SRC" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_C_COMPILER=$LLVM/bin/clang -DCMAKE_CXX_COMPILER=$LLVM/bin/clang++ \
+    -DLLVM_USE_LINKER=lld -DPython3_EXECUTABLE="$(command -v python3)" \
+    -DTIRX_ENABLE_SANITIZERS=ON -DTIRX_ENABLE_FUZZER=ON >/dev/null
+fi
+b0=$(date +%s)
+nice -n 10 ninja -C "$BUILD" -j"${JOBS:-2}" tirx-fuzz tirx-opt
+echo "[fuzz] build: $(( $(date +%s) - b0 )) s"
+FUZZER=$BUILD/bin/tirx-fuzz
+DICT=$BUILD/fuzz/tirx.dict
+
+export ASAN_OPTIONS=${ASAN_OPTIONS:-halt_on_error=1:abort_on_error=1:detect_leaks=0:allow_user_poisoning=0:handle_abort=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
+[ -x $LLVM/bin/llvm-symbolizer ] && export ASAN_SYMBOLIZER_PATH=$LLVM/bin/llvm-symbolizer
+
+mkdir -p "$FUZZ_DIR/corpus" "$FUZZ_DIR/seeds" "$FUZZ_DIR/artifacts"
+python3 fuzz/fuzz_inputs.py seeds --out "$FUZZ_DIR/seeds" test examples
+before=$(ls "$FUZZ_DIR/artifacts" | grep -c '^crash-' || true)
+
+args=(-dict="$DICT" -max_total_time="$SECS" -max_len=8192 -timeout=25
+      -rss_limit_mb=4096 -artifact_prefix="$FUZZ_DIR/artifacts/"
+      -print_final_stats=1 -reload=0)
+if [ "${FUZZ_FORK:-0}" = 1 ]; then
+  args+=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
+fi
+echo "[fuzz] $SECS s, corpus $(ls "$FUZZ_DIR/corpus" | wc -l) files, seeds $(ls "$FUZZ_DIR/seeds" | wc -l)"
+t0=$(date +%s)
+set +e
+nice -n 10 "$FUZZER" "${args[@]}" ${FUZZ_ARGS:-} "$FUZZ_DIR/corpus" "$FUZZ_DIR/seeds" \
+  2>&1 | tee "$FUZZ_DIR/last-run.log" | grep -E '^(#[0-9]+ +(INITED|DONE|pulse)|stat::|==[0-9]+==ERROR|SUMMARY|tirx-fuzz:|artifact_prefix|Test unit written|\[fuzz\]|INFO: (fork|-fork))' 
+set -e
+echo "[fuzz] ran $(( $(date +%s) - t0 )) s wall; corpus now $(ls "$FUZZ_DIR/corpus" | wc -l) files"
+
+status=0
+for crash in "$FUZZ_DIR"/artifacts/crash-*; do
+  [ -e "$crash" ] || continue
+  # A crash from an earlier run that no longer reproduces was fixed.
+  if nice -n 10 timeout 120 "$FUZZER" "$crash" >/dev/null 2>&1; then
+    mkdir -p "$FUZZ_DIR/artifacts/fixed"
+    mv "$crash" "$FUZZ_DIR/artifacts/fixed/"
+    rm -f "$FUZZ_DIR/artifacts/min-$(basename "$crash")"*
+    echo "[fuzz] fixed (no longer reproduces): $(basename "$crash")"
+    continue
+  fi
+  min="$FUZZ_DIR/artifacts/min-$(basename "$crash")"
+  if [ ! -e "$min" ]; then
+    echo "[fuzz] minimizing $crash"
+    nice -n 10 timeout 600 "$FUZZER" -minimize_crash=1 -runs=20000 -max_total_time=300 \
+      -exact_artifact_path="$min" "$crash" >"$min.log" 2>&1 || true
+    [ -e "$min" ] || cp "$crash" "$min"
+  fi
+  echo "[fuzz] CRASH reproducer: $min ($(wc -c <"$min") bytes); reproduce with:"
+  echo "        $FUZZER $min"
+  status=1
+done
+for other in "$FUZZ_DIR"/artifacts/{timeout,oom,slow-unit}-*; do
+  [ -e "$other" ] && echo "[fuzz] note: $other (not a crash)"
+done
+exit $status
