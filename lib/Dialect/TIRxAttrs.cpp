@@ -7,6 +7,7 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::tirx;
@@ -81,7 +82,8 @@ LogicalResult LaunchAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   for (int64_t d : clusterDims) {
     if (d < 1)
       return emitError() << "cluster_dims extents must be positive, got " << d;
-    product *= d;
+    if (llvm::MulOverflow(product, d, product))
+      product = INT64_MAX;
   }
   if (product > 16)
     return emitError() << "a cluster holds at most 16 CTAs, got " << product;

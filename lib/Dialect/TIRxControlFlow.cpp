@@ -5,6 +5,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace mlir::tirx;
@@ -121,7 +122,8 @@ LogicalResult ForOp::verify() {
     return emitOpError("bounds and step must have one type");
   APInt step;
   if (matchPattern(getStep(), m_ConstantInt(&step)) && !step.isStrictlyPositive())
-    return emitOpError("step must be positive, got ") << step.getSExtValue();
+    return emitOpError("step must be positive, got ")
+           << llvm::toString(step, 10, /*Signed=*/true);
   if (getKind() == ForKind::Vectorized &&
       (!matchPattern(getLowerBound(), m_Constant()) ||
        !matchPattern(getUpperBound(), m_Constant()) ||

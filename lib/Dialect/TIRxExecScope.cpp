@@ -6,6 +6,7 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::tirx;
@@ -83,10 +84,17 @@ static std::string formatExtents(ArrayRef<int64_t> extents) {
   return s;
 }
 
+/// a * b for positive extents, saturating at INT64_MAX: every count it feeds
+/// has a far smaller limit, which then reports the excess.
+static int64_t mulSat(int64_t a, int64_t b) {
+  int64_t r;
+  return llvm::MulOverflow(a, b, r) ? INT64_MAX : r;
+}
+
 static int64_t product(ArrayRef<int64_t> xs) {
   int64_t p = 1;
   for (int64_t x : xs)
-    p *= x;
+    p = mulSat(p, x);
   return p;
 }
 
@@ -138,7 +146,7 @@ FailureOr<LaunchShape> KernelOp::computeLaunchShape() {
     ScopeInfo *info = get(name);
     if (!info || !info->extents)
       return success();
-    int64_t n = product(*info->extents) * perId;
+    int64_t n = mulSat(product(*info->extents), perId);
     if (threads && *threads != n)
       return info->extentsOp->emitOpError("implies ")
              << n << " threads per CTA, but '"
@@ -261,7 +269,7 @@ FailureOr<LaunchShape> KernelOp::computeLaunchShape() {
     pad3(*clusterId->extents, padded);
     SmallVector<int64_t> g;
     for (int i = 0; i < 3; ++i)
-      g.push_back(padded[i] * (*cluster)[i]);
+      g.push_back(mulSat(padded[i], (*cluster)[i]));
     if (grid && *grid != g)
       return clusterId->extentsOp->emitOpError("extents ")
              << formatExtents(*clusterId->extents) << " times the cluster "

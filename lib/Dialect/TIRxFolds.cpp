@@ -5,6 +5,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::tirx;
@@ -93,9 +94,17 @@ struct PtrToOfDeclBuffer : OpRewritePattern<PtrToOp> {
       if (ShapedType::isDynamic(strides[idx]) ||
           !matchPattern(index, m_ConstantInt(&value)))
         return rewriter.notifyMatchFailure(op, "dynamic index or stride");
-      elements += value.getSExtValue() * strides[idx];
+      int64_t term;
+      if (value.getSignificantBits() > 64 ||
+          llvm::MulOverflow(value.getSExtValue(), strides[idx], term) ||
+          llvm::AddOverflow(elements, term, elements))
+        return rewriter.notifyMatchFailure(op, "offset overflows int64_t");
     }
-    bytes += elements * static_cast<int64_t>(bits / 8);
+    int64_t elementBytes;
+    if (llvm::MulOverflow(elements, static_cast<int64_t>(bits / 8),
+                          elementBytes) ||
+        llvm::AddOverflow(bytes, elementBytes, bytes))
+      return rewriter.notifyMatchFailure(op, "offset overflows int64_t");
     Value offset =
         arith::ConstantIndexOp::create(rewriter, op.getLoc(), bytes);
     rewriter.replaceOpWithNewOp<PtrByteOffsetOp>(

@@ -7,6 +7,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::tirx;
@@ -195,7 +196,11 @@ LogicalResult BufferSliceOp::verify() {
         !matchPattern(offset, m_ConstantInt(&value)))
       return emitOpError("result layout offset must be '?' unless every "
                          "offset is a constant");
-    expected += value.getSExtValue() * strides[idx];
+    int64_t term;
+    if (value.getSignificantBits() > 64 ||
+        llvm::MulOverflow(value.getSExtValue(), strides[idx], term) ||
+        llvm::AddOverflow(expected, term, expected))
+      return emitOpError("slice offset overflows a 64-bit element offset");
   }
   if (expected != resOffset)
     return emitOpError("result layout offset ")

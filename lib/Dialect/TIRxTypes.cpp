@@ -7,6 +7,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::tirx;
@@ -133,10 +134,18 @@ LogicalResult BufferType::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "buffer element type must be a scalar or vector "
                           "element type, got "
                        << elementType;
-  for (int64_t dim : shape)
-    if (dim != ShapedType::kDynamic && dim <= 0)
+  // The element count (and so every default stride) must fit in int64_t.
+  int64_t numElements = 1;
+  for (int64_t dim : shape) {
+    if (dim == ShapedType::kDynamic)
+      continue;
+    if (dim <= 0)
       return emitError() << "buffer dimensions must be positive or '?', got "
                          << dim;
+    if (llvm::MulOverflow(numElements, dim, numElements))
+      return emitError() << "buffer has more than " << INT64_MAX
+                         << " elements";
+  }
   if (!layout)
     return success();
   auto strided = dyn_cast<StridedLayoutAttr>(layout);
