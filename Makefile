@@ -5,7 +5,7 @@ PYTHON  ?= $(shell command -v python3)
 CMAKE_FLAGS ?=
 PREFIX  ?= /usr/local
 
-.PHONY: deps configure build demo check install clean
+.PHONY: deps configure build demo check install clean sanitize fuzz fuzz-smoke
 
 deps:
 	bash scripts/install-deps.sh
@@ -33,6 +33,25 @@ check: deps build
 # Headers, libraries, tirx-opt and the CMake package (find_package(TIRx)).
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
+
+# ASan+UBSan build (build-asan/) and the whole test suite under it.
+sanitize:
+	bash scripts/install-deps.sh --fuzz
+	JOBS=$(JOBS) bash scripts/sanitize.sh
+
+# libFuzzer campaign: `make fuzz FUZZ_SECONDS=3600`; the corpus persists in
+# build-asan/fuzz/corpus. fuzz-smoke is CI's short run from the seeds only;
+# both fail on a crash and leave a minimized reproducer.
+FUZZ_SECONDS ?= 600
+FUZZ_SMOKE_SECONDS ?= 180
+fuzz:
+	bash scripts/install-deps.sh --fuzz
+	JOBS=$(JOBS) bash scripts/fuzz.sh $(FUZZ_SECONDS)
+
+fuzz-smoke:
+	bash scripts/install-deps.sh --fuzz
+	rm -rf build-asan/fuzz-smoke
+	JOBS=$(JOBS) FUZZ_DIR=build-asan/fuzz-smoke bash scripts/fuzz.sh $(FUZZ_SMOKE_SECONDS)
 
 clean:
 	rm -rf $(BUILD)

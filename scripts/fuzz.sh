@@ -64,9 +64,13 @@ echo "[fuzz] $SECS s, corpus $(ls "$FUZZ_DIR/corpus" | wc -l) files, seeds $(ls 
 t0=$(date +%s)
 set +e
 nice -n 10 "$FUZZER" "${args[@]}" ${FUZZ_ARGS:-} "$FUZZ_DIR/corpus" "$FUZZ_DIR/seeds" \
-  2>&1 | tee "$FUZZ_DIR/last-run.log" | grep -E '^(#[0-9]+ +(INITED|DONE|pulse)|stat::|==[0-9]+==ERROR|SUMMARY|tirx-fuzz:|artifact_prefix|Test unit written|\[fuzz\]|INFO: (fork|-fork))' 
+  >"$FUZZ_DIR/last-run.log" 2>&1
 set -e
+grep -E '^(==[0-9]+==ERROR|SUMMARY|tirx-fuzz: |.*runtime error:|Test unit written|INFO: fuzzed for)' \
+  "$FUZZ_DIR/last-run.log" | sort | uniq -c | head -40 || true
 echo "[fuzz] ran $(( $(date +%s) - t0 )) s wall; corpus now $(ls "$FUZZ_DIR/corpus" | wc -l) files"
+echo "[fuzz] last status: $(grep -E '^#[0-9]+' "$FUZZ_DIR/last-run.log" | tail -1)"
+grep -E '^stat::' "$FUZZ_DIR/last-run.log" | tr '\n' ' '; echo
 
 status=0
 for crash in "$FUZZ_DIR"/artifacts/crash-*; do

@@ -2,10 +2,21 @@
 # Installs what a fresh Debian 12 machine lacks to build and test TIRx.
 # Idempotent: everything already present is skipped. Stops with a clear
 # message naming the first package that cannot be had.
+#
+#   scripts/install-deps.sh          build and test dependencies
+#   scripts/install-deps.sh --fuzz   also clang-22 + compiler-rt (libFuzzer,
+#                                    ASan/UBSan runtimes) for scripts/fuzz.sh,
+#                                    scripts/sanitize.sh and `make fuzz-smoke`
 set -euo pipefail
 
 LLVM_PREFIX=/usr/lib/llvm-22
 DEBS=(libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools ninja-build lld cmake)
+for arg in "$@"; do
+  case "$arg" in
+    --fuzz) DEBS+=(clang-22 libclang-rt-22-dev) ;;
+    *) echo "[install-deps] unknown option: $arg (known: --fuzz)" >&2; exit 2 ;;
+  esac
+done
 PY=${PYTHON:-python3}
 PY_PKGS=(pytest nanobind)
 
