@@ -35,6 +35,7 @@ void mlir::tirx::buildTIRxToNVVMPipeline(
   funcs.addPass(createSCFToControlFlowPass());
   funcs.addPass(createMem2Reg());
   funcs.addPass(createCanonicalizerPass());
+  funcs.addPass(createConvertTIRxToNVVMPass());
   gpuModule.addPass(createConvertGpuOpsToNVVMOps());
   gpuModule.addPass(createConvertNVVMToLLVMPass());
   gpuModule.addPass(createCanonicalizerPass());

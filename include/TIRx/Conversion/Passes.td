@@ -88,7 +88,10 @@ def ConvertTIRxToNVVMPass : Pass<"convert-tirx-to-nvvm"> {
     `bitcast`, shared allocations become `addrspace(3)` globals, dynamic
     shared allocations become offsets into the kernel's extern shared
     arena, and local allocations become `llvm.alloca`. Every `tirx.ptx.*`
-    op becomes its `nvvm` op(s).
+    op becomes its `nvvm` op(s). Math ops that PTX has an instruction for
+    (`math.fma`, `sqrt`, `absf`, `floor`, `ceil`, ...) become LLVM
+    intrinsics; the others are left for `convert-gpu-to-nvvm`, which calls
+    libdevice (NVPTX cannot select their intrinsics).
 
     The same patterns are available to upstream `convert-to-llvm` and
     `convert-gpu-to-nvvm` through the dialect's

@@ -8,7 +8,9 @@
 #include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/SymbolTable.h"
@@ -436,8 +438,17 @@ struct ConvertTIRxToNVVMPass
     populateTIRxToNVVMConversionPatterns(converter, patterns);
     populateTIRxPTXToNVVMConversionPatterns(converter, patterns);
     ub::populateUBToLLVMConversionPatterns(converter, patterns);
+    populateMathToLLVMConversionPatterns(converter, patterns);
     LLVMConversionTarget target(*ctx);
     target.addIllegalDialect<TIRxDialect>();
+    // Math ops with a PTX instruction become LLVM intrinsics here; the
+    // others (exp, log, sin, ...) stay for convert-gpu-to-nvvm, which
+    // calls libdevice: NVPTX cannot select their intrinsics.
+    target.addLegalDialect<math::MathDialect>();
+    target.addIllegalOp<math::FmaOp, math::SqrtOp, math::AbsFOp, math::AbsIOp,
+                        math::FloorOp, math::CeilOp, math::TruncOp,
+                        math::RoundEvenOp, math::CopySignOp, math::CtPopOp,
+                        math::CountLeadingZerosOp>();
     target.addLegalDialect<NVVM::NVVMDialect>();
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
