@@ -193,7 +193,7 @@ LogicalResult PTXMmaSyncOp::verify() {
   if (failed(c))
     return failure();
   using Shape = std::array<int32_t, 3>;
-  std::initializer_list<Shape> shapes;
+  SmallVector<Shape, 3> shapes;
   switch (*c) {
   case InputClass::F16:
     shapes = {{8, 8, 4}, {16, 8, 8}, {16, 8, 16}};

@@ -528,7 +528,7 @@ def TIRx_PTXElectSyncOp : TIRx_PTXOp<"elect.sync", PTX_SM90_PTX80,
   let ptxExample = "%leader = tirx.ptx.elect.sync";
   let arguments = (ins Optional<I32>:$mask);
   let results = (outs I1:$pred);
-  let assemblyFormat = "($mask^)? attr-dict";
+  let assemblyFormat = "(`mask` $mask^)? attr-dict";
 }
 
 def TIRx_PTXShflSyncOp : TIRx_PTXOp<"shfl.sync", PTX_SM70,
