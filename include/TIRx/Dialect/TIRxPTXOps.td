@@ -159,12 +159,13 @@ def TIRx_PTXMapaOp : TIRx_PTXOp<"mapa", PTX_SM90,
     ["mapa.shared::cluster.u32", "mapa.u64"]> {
   let summary = "Map an address to the same location in another CTA of the cluster";
   let ptxDoc = [{
-    Maps `addr`, an address in the executing CTA, to the corresponding address
-    in the CTA of the cluster whose rank is `rank`. A `shared`/`shared.dyn`
-    pointer maps to a `shared.cluster` pointer of the same pointee
-    (`mapa.shared::cluster.u32`); a `generic` pointer maps to a `generic`
-    pointer and a raw `i64` generic address to an `i64` (`mapa.u64`, the
-    form of the original's `T.ptx.map_shared_rank`).
+Maps `addr`, an address in the executing CTA, to the corresponding address
+in the CTA of the cluster whose rank is `rank`. A `shared`/`shared.dyn`
+pointer maps to a `shared.cluster` pointer of the same pointee
+(`mapa.shared::cluster.u32`); a `generic` pointer maps to a `generic`
+pointer and a raw `i64` generic address to an `i64` (`mapa.u64`, the
+form of the original's `T.ptx.map_shared_rank`).
+
   }];
   let ptxExample = [{
 %peer = tirx.ptx.mapa %bar, %rank : !tirx.ptr<i64, shared> -> !tirx.ptr<i64, shared.cluster>
@@ -180,9 +181,10 @@ def TIRx_PTXGetCtaRankOp : TIRx_PTXOp<"getctarank", PTX_SM90,
     ["getctarank.shared::cluster.u32", "getctarank.u64"]> {
   let summary = "Rank of the CTA that owns a cluster address";
   let ptxDoc = [{
-    Returns the rank, within the cluster, of the CTA whose shared memory
-    holds `addr` (a `shared.cluster` pointer, a `generic` pointer or a raw
-    `i64` generic address).
+Returns the rank, within the cluster, of the CTA whose shared memory
+holds `addr` (a `shared.cluster` pointer, a `generic` pointer or a raw
+`i64` generic address).
+
   }];
   let ptxExample = [{
 %r = tirx.ptx.getctarank %p : !tirx.ptr<f32, shared.cluster>
@@ -244,11 +246,12 @@ def TIRx_PTXMBarrierArriveOp : TIRx_PTXMBarrierArriveBase<"mbarrier.arrive",
                "mbarrier.arrive.{release,relaxed}.{cta,cluster}.shared::cluster.b64"], 0> {
   let summary = "Arrive on an mbarrier";
   let ptxDoc = [{
-    Performs an arrive (with an optional arrival `count`) on the mbarrier at
-    `bar` and returns the barrier state. `release`/`relaxed` and `cta`/
-    `cluster` select the memory semantics and scope (sm_90). A
-    `shared.cluster` barrier is a remote arrive on another CTA's barrier and
-    returns no state.
+Performs an arrive (with an optional arrival `count`) on the mbarrier at
+`bar` and returns the barrier state. `release`/`relaxed` and `cta`/
+`cluster` select the memory semantics and scope (sm_90). A
+`shared.cluster` barrier is a remote arrive on another CTA's barrier and
+returns no state.
+
   }];
   let ptxExample = [{
 %s = tirx.ptx.mbarrier.arrive %bar : !tirx.ptr<i64, shared> -> i64
@@ -262,8 +265,9 @@ def TIRx_PTXMBarrierArriveDropOp : TIRx_PTXMBarrierArriveBase<"mbarrier.arrive_d
                "mbarrier.arrive_drop.{release,relaxed}.{cta,cluster}.shared::cluster.b64"], 0> {
   let summary = "Arrive on an mbarrier and drop out of later phases";
   let ptxDoc = [{
-    Like `mbarrier.arrive`, and also decrements the expected arrival count of
-    every later phase.
+Like `mbarrier.arrive`, and also decrements the expected arrival count of
+every later phase.
+
   }];
   let ptxExample = [{
 %s = tirx.ptx.mbarrier.arrive_drop %bar, %c1 : !tirx.ptr<i64, shared> -> i64
@@ -276,9 +280,10 @@ def TIRx_PTXMBarrierArriveExpectTxOp : TIRx_PTXMBarrierArriveBase<
      "mbarrier.arrive.expect_tx{.release,.relaxed}{.cta,.cluster}.shared::cluster.b64"], 1> {
   let summary = "Arrive on an mbarrier and expect a transaction count";
   let ptxDoc = [{
-    Increases the pending transaction count of the mbarrier by `tx` bytes,
-    then arrives on it. Used before TMA and bulk copies that complete on the
-    barrier.
+Increases the pending transaction count of the mbarrier by `tx` bytes,
+then arrives on it. Used before TMA and bulk copies that complete on the
+barrier.
+
   }];
   let ptxExample = [{
 %s = tirx.ptx.mbarrier.arrive.expect_tx %bar, tx %bytes : !tirx.ptr<i64, shared> -> i64
@@ -375,8 +380,9 @@ def TIRx_PTXCpAsyncMBarrierArriveOp : TIRx_PTXOp<"cp.async.mbarrier.arrive",
                "cp.async.mbarrier.arrive.noinc.shared::cta.b64"]> {
   let summary = "Arrive on an mbarrier when prior cp.async copies complete";
   let ptxDoc = [{
-    Makes the mbarrier track completion of the thread's prior `cp.async`
-    copies; `noinc` does not increment the pending count first.
+Makes the mbarrier track completion of the thread's prior `cp.async`
+copies; `noinc` does not increment the pending count first.
+
   }];
   let ptxExample = "tirx.ptx.cp.async.mbarrier.arrive noinc %bar : !tirx.ptr<i64, shared>";
   let arguments = (ins UnitAttr:$noinc, TIRx_MBar:$bar);
@@ -392,8 +398,9 @@ def TIRx_PTXFenceOp : TIRx_PTXOp<"fence", PTX_SM70,
      "fence.{acquire,release}.{cta,cluster,gpu,sys}"]> {
   let summary = "Memory fence with semantics and scope";
   let ptxDoc = [{
-    Orders memory accesses at `scope`. The `cluster` scope needs sm_90; the
-    `acquire` and `release` semantics need sm_90 (PTX ISA 8.6).
+Orders memory accesses at `scope`. The `cluster` scope needs sm_90; the
+`acquire` and `release` semantics need sm_90 (PTX ISA 8.6).
+
   }];
   let ptxExample = "tirx.ptx.fence acq_rel cluster";
   let arguments = (ins TIRx_PTXFenceSem:$sem, TIRx_PTXMemScope:$scope);
@@ -406,8 +413,9 @@ def TIRx_PTXFenceProxyAsyncOp : TIRx_PTXOp<"fence.proxy.async", PTX_SM90_PTX80,
      "fence.proxy.async.shared::cluster", "fence.proxy.async.global"]> {
   let summary = "Order generic-proxy and async-proxy accesses";
   let ptxDoc = [{
-    A bidirectional proxy fence between the generic and the async proxy, for
-    all state spaces or just `shared.cta`, `shared.cluster` or `global`.
+A bidirectional proxy fence between the generic and the async proxy, for
+all state spaces or just `shared.cta`, `shared.cluster` or `global`.
+
   }];
   let ptxExample = "tirx.ptx.fence.proxy.async shared.cta";
   let arguments = (ins OptionalAttr<TIRx_PTXProxySpace>:$space);
@@ -428,9 +436,10 @@ def TIRx_PTXFenceProxyTensormapOp : TIRx_PTXOp<"fence.proxy.tensormap",
      "fence.proxy.tensormap::generic.acquire.{cta,cluster,gpu,sys} [addr], 128"]> {
   let summary = "Order tensormap writes with later TMA uses";
   let ptxDoc = [{
-    A proxy fence between the generic proxy and the tensormap proxy. The
-    `release` half follows tensormap modifications; the `acquire` half
-    takes the address of the 128-byte descriptor about to be used.
+A proxy fence between the generic proxy and the tensormap proxy. The
+`release` half follows tensormap modifications; the `acquire` half
+takes the address of the 128-byte descriptor about to be used.
+
   }];
   let ptxExample = [{
 tirx.ptx.fence.proxy.tensormap release gpu
@@ -451,9 +460,10 @@ def TIRx_PTXBarrierSyncOp : TIRx_PTXOp<"barrier.sync", PTX_SM70,
     [AttrSizedOperandSegments]> {
   let summary = "CTA barrier (named, with an optional thread count)";
   let ptxDoc = [{
-    Waits at the named barrier `id` (0 by default) until `count` threads (all
-    of the CTA by default) arrive. `aligned` asserts all threads of the warp
-    execute it (`bar.sync` is `barrier.sync.aligned`).
+Waits at the named barrier `id` (0 by default) until `count` threads (all
+of the CTA by default) arrive. `aligned` asserts all threads of the warp
+execute it (`bar.sync` is `barrier.sync.aligned`).
+
   }];
   let ptxExample = "tirx.ptx.barrier.sync aligned id %c1 count %c128";
   let arguments = (ins UnitAttr:$aligned, Optional<I32>:$id, Optional<I32>:$count);
@@ -476,8 +486,9 @@ def TIRx_PTXBarrierRedOp : TIRx_PTXOp<"barrier.red", PTX_SM70,
     [AttrSizedOperandSegments]> {
   let summary = "CTA barrier with a predicate reduction";
   let ptxDoc = [{
-    Synchronizes like `barrier.sync` and reduces `pred` over the
-    participating threads: `popc` counts (i32 result), `and`/`or` give an i1.
+Synchronizes like `barrier.sync` and reduces `pred` over the
+participating threads: `popc` counts (i32 result), `and`/`or` give an i1.
+
   }];
   let ptxExample = "%n = tirx.ptx.barrier.red popc aligned %p : i32";
   let arguments = (ins TIRx_PTXBarRedKind:$kind, UnitAttr:$aligned, I1:$pred,
@@ -500,8 +511,9 @@ def TIRx_PTXBarrierClusterArriveOp : TIRx_PTXOp<"barrier.cluster.arrive",
     PTX_SM90, ["barrier.cluster.arrive{.release,.relaxed}{.aligned}"]> {
   let summary = "Arrive at the cluster barrier";
   let ptxDoc = [{
-    Arrives at the cluster-wide barrier with `release` (default) or
-    `relaxed` semantics; `aligned` asserts warp-uniform execution.
+Arrives at the cluster-wide barrier with `release` (default) or
+`relaxed` semantics; `aligned` asserts warp-uniform execution.
+
   }];
   let ptxExample = "tirx.ptx.barrier.cluster.arrive relaxed aligned";
   let arguments = (ins OptionalAttr<TIRx_PTXArriveSem>:$sem, UnitAttr:$aligned);
@@ -536,9 +548,10 @@ def TIRx_PTXShflSyncOp : TIRx_PTXOp<"shfl.sync", PTX_SM70,
     [AllTypesMatch<["val", "res"]>]> {
   let summary = "Exchange a register between the lanes of a warp";
   let ptxDoc = [{
-    Reads `val` from the lane selected by `kind` and `offset` (clamped by
-    `clamp`); with `-> i1` it also returns whether the source lane was in
-    range.
+Reads `val` from the lane selected by `kind` and `offset` (clamped by
+`clamp`); with `-> i1` it also returns whether the source lane was in
+range.
+
   }];
   let ptxExample = "%v, %ok = tirx.ptx.shfl.sync bfly %mask, %x, %c1, %c31 : f32 -> i1";
   let arguments = (ins TIRx_PTXShflKind:$kind, I32:$mask,
@@ -564,9 +577,10 @@ def TIRx_PTXReduxSyncOp : TIRx_PTXOp<"redux.sync", PTX_SM80,
     [AllTypesMatch<["val", "res"]>]> {
   let summary = "Warp-wide reduction";
   let ptxDoc = [{
-    Reduces `val` over the lanes of `mask`. Integer kinds take i32 (`min`/
-    `max` signed, `umin`/`umax` unsigned); `fmin`/`fmax` take f32, accept
-    `abs` and `nan` and need sm_100a or its family.
+Reduces `val` over the lanes of `mask`. Integer kinds take i32 (`min`/
+`max` signed, `umin`/`umax` unsigned); `fmin`/`fmax` take f32, accept
+`abs` and `nan` and need sm_100a or its family.
+
   }];
   let ptxExample = "%s = tirx.ptx.redux.sync add %x, %mask : i32";
   let arguments = (ins TIRx_PTXReduxKind:$kind, AnyTypeOf<[I32, F32]>:$val,
@@ -580,8 +594,9 @@ def TIRx_PTXMatchSyncOp : TIRx_PTXOp<"match.sync", PTX_SM70,
     ["match.any.sync.{b32,b64}", "match.all.sync.{b32,b64} d|p"]> {
   let summary = "Find lanes holding the same value";
   let ptxDoc = [{
-    `any` returns the mask of lanes whose `val` equals this lane's; `all`
-    returns the mask if all lanes agree (0 otherwise) plus an i1.
+`any` returns the mask of lanes whose `val` equals this lane's; `all`
+returns the mask if all lanes agree (0 otherwise) plus an i1.
+
   }];
   let ptxExample = "%m, %same = tirx.ptx.match.sync all %mask, %x : i32 -> i32, i1";
   let arguments = (ins TIRx_PTXMatchKind:$kind, I32:$mask, AnyTypeOf<[I32, I64]>:$val);
@@ -608,10 +623,11 @@ def TIRx_PTXCpAsyncOp : TIRx_PTXOp<"cp.async", PTX_SM80,
     [AttrSizedOperandSegments]> {
   let summary = "Asynchronous global-to-shared copy of 4, 8 or 16 bytes";
   let ptxDoc = [{
-    Copies `size` bytes from `src` (global) to `dst` (shared). `ca` caches
-    in L1 and L2, `cg` only in L2 and copies exactly 16 bytes. `src_size`
-    reads fewer bytes and zero-fills the rest; `cache_hint` is an L2 cache
-    policy.
+Copies `size` bytes from `src` (global) to `dst` (shared). `ca` caches
+in L1 and L2, `cg` only in L2 and copies exactly 16 bytes. `src_size`
+reads fewer bytes and zero-fills the rest; `cache_hint` is an L2 cache
+policy.
+
   }];
   let ptxExample = [{
 tirx.ptx.cp.async cg %dst, %src, 16, src_size %n : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>
@@ -650,9 +666,10 @@ def TIRx_PTXCpAsyncBulkG2SOp : TIRx_PTXOp<"cp.async.bulk.g2s", PTX_SM90_PTX80,
     [AttrSizedOperandSegments]> {
   let summary = "Bulk copy from global to shared memory";
   let ptxDoc = [{
-    Copies `size` bytes (a multiple of 16) from `src` to `dst` and completes
-    the transaction on `bar`. A `shared.cluster` destination may be
-    multicast to the CTAs in the 16-bit `multicast` mask.
+Copies `size` bytes (a multiple of 16) from `src` to `dst` and completes
+the transaction on `bar`. A `shared.cluster` destination may be
+multicast to the CTAs in the 16-bit `multicast` mask.
+
   }];
   let ptxExample = [{
 tirx.ptx.cp.async.bulk.g2s %dst, %src, %bar, %bytes multicast %mask : !tirx.ptr<f16, shared.cluster>, !tirx.ptr<f16, global>, !tirx.ptr<i64, shared>
@@ -670,9 +687,10 @@ def TIRx_PTXCpAsyncBulkS2GOp : TIRx_PTXOp<"cp.async.bulk.s2g", PTX_SM90_PTX80,
     [AttrSizedOperandSegments]> {
   let summary = "Bulk copy from shared to global memory";
   let ptxDoc = [{
-    Copies `size` bytes from `src` to `dst`, completing in the thread's bulk
-    group. `byte_mask` (sm_100) selects the bytes written in each 16-byte
-    chunk.
+Copies `size` bytes from `src` to `dst`, completing in the thread's bulk
+group. `byte_mask` (sm_100) selects the bytes written in each 16-byte
+chunk.
+
   }];
   let ptxExample = [{
 tirx.ptx.cp.async.bulk.s2g %dst, %src, %bytes : !tirx.ptr<f32, global>, !tirx.ptr<f32, shared>
@@ -687,8 +705,9 @@ def TIRx_PTXCpAsyncBulkS2SOp : TIRx_PTXOp<"cp.async.bulk.s2s", PTX_SM90_PTX80,
     ["cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes"]> {
   let summary = "Bulk copy from this CTA's shared memory to another CTA's";
   let ptxDoc = [{
-    Copies `size` bytes from `src` to `dst` in the shared memory of another
-    CTA of the cluster and completes the transaction on that CTA's `bar`.
+Copies `size` bytes from `src` to `dst` in the shared memory of another
+CTA of the cluster and completes the transaction on that CTA's `bar`.
+
   }];
   let ptxExample = [{
 tirx.ptx.cp.async.bulk.s2s %dst, %src, %bar, %bytes : !tirx.ptr<f32, shared.cluster>, !tirx.ptr<f32, shared>, !tirx.ptr<i64, shared.cluster>
@@ -715,8 +734,9 @@ def TIRx_PTXCpAsyncBulkWaitGroupOp : TIRx_PTXOp<"cp.async.bulk.wait_group",
     PTX_SM90_PTX80, ["cp.async.bulk.wait_group{.read} N"]> {
   let summary = "Wait until at most N bulk groups are pending";
   let ptxDoc = [{
-    Waits until at most `n` bulk groups are pending; with `read`, only until
-    their source reads are done (the source may then be reused).
+Waits until at most `n` bulk groups are pending; with `read`, only until
+their source reads are done (the source may then be reused).
+
   }];
   let ptxExample = "tirx.ptx.cp.async.bulk.wait_group 0 read";
   let arguments = (ins ConfinedAttr<I32Attr, [IntNonNegative]>:$n, UnitAttr:$read);
@@ -737,12 +757,13 @@ def TIRx_PTXTMALoadOp : TIRx_PTXOp<"cp.async.bulk.tensor.load", PTX_SM90_PTX80,
     [AttrSizedOperandSegments]> {
   let summary = "TMA load of a tensor tile from global to shared memory";
   let ptxDoc = [{
-    Loads the box of the rank-`rank` tensor described by `tmap` at
-    `coords` into `dst` and completes the transaction on `bar`. `im2col`
-    takes `rank - 2` 16-bit offsets; `tile.gather4` (rank 2, sm_100a family)
-    takes a column and four row coordinates. `multicast` (a 16-bit CTA mask)
-    needs a `shared.cluster` destination; `cta_1`/`cta_2` (sm_100a family)
-    select the CTA group of a pair-UMMA; `cache_hint` is an L2 policy.
+Loads the box of the rank-`rank` tensor described by `tmap` at
+`coords` into `dst` and completes the transaction on `bar`. `im2col`
+takes `rank - 2` 16-bit offsets; `tile.gather4` (rank 2, sm_100a family)
+takes a column and four row coordinates. `multicast` (a 16-bit CTA mask)
+needs a `shared.cluster` destination; `cta_1`/`cta_2` (sm_100a family)
+select the CTA group of a pair-UMMA; `cache_hint` is an L2 policy.
+
   }];
   let ptxExample = [{
 tirx.ptx.cp.async.bulk.tensor.load tile rank 2 %dst, %tmap[%x, %y], %bar multicast %mask : !tirx.ptr<f16, shared.cluster>, !tirx.tensormap, !tirx.ptr<i64, shared>
@@ -768,9 +789,10 @@ def TIRx_PTXTMAStoreOp : TIRx_PTXOp<"cp.async.bulk.tensor.store", PTX_SM90_PTX80
     [AttrSizedOperandSegments]> {
   let summary = "TMA store of a tensor tile from shared to global memory";
   let ptxDoc = [{
-    Stores `src` to the box of the rank-`rank` tensor described by `tmap` at
-    `coords`, completing in the bulk group. `tile.scatter4` (rank 2,
-    sm_100a family) takes a column and four row coordinates.
+Stores `src` to the box of the rank-`rank` tensor described by `tmap` at
+`coords`, completing in the bulk group. `tile.scatter4` (rank 2,
+sm_100a family) takes a column and four row coordinates.
+
   }];
   let ptxExample = [{
 tirx.ptx.cp.async.bulk.tensor.store tile rank 2 %tmap[%x, %y], %src : !tirx.tensormap, !tirx.ptr<f16, shared>
@@ -791,8 +813,9 @@ def TIRx_PTXTMAReduceOp : TIRx_PTXOp<"cp.async.bulk.tensor.reduce", PTX_SM90_PTX
     [AttrSizedOperandSegments]> {
   let summary = "TMA reduction of a shared tile into a global tensor";
   let ptxDoc = [{
-    Combines `src` into the box of the tensor described by `tmap` at
-    `coords` with the reduction `kind`.
+Combines `src` into the box of the tensor described by `tmap` at
+`coords` with the reduction `kind`.
+
   }];
   let ptxExample = [{
 tirx.ptx.cp.async.bulk.tensor.reduce add tile rank 1 %tmap[%x], %src : !tirx.tensormap, !tirx.ptr<f32, shared>
@@ -876,12 +899,13 @@ def TIRx_PTXWGMMAMmaAsyncOp : TIRx_PTXOp<"wgmma.mma_async", PTX_SM90a,
     [AllTypesMatch<["d", "res"]>]> {
   let summary = "Warpgroup asynchronous matrix multiply-accumulate";
   let ptxDoc = [{
-    `res = a * b + (scale_d ? d : 0)` for an `m`x`n`x`k` tile, issued by a
-    warpgroup. `b` is a 64-bit shared-memory matrix descriptor; `a` is one
-    (SS form) or `vector<4xi32>` registers (RS form). `d` is the per-thread
-    accumulator, `vector<(n/2) x T>`. `scale_a`/`scale_b` negate inputs of
-    floating-point kinds, `layout_a`/`layout_b` transpose f16/bf16 inputs in
-    shared memory, and `satfinite` clamps integer results.
+`res = a * b + (scale_d ? d : 0)` for an `m`x`n`x`k` tile, issued by a
+warpgroup. `b` is a 64-bit shared-memory matrix descriptor; `a` is one
+(SS form) or `vector<4xi32>` registers (RS form). `d` is the per-thread
+accumulator, `vector<(n/2) x T>`. `scale_a`/`scale_b` negate inputs of
+floating-point kinds, `layout_a`/`layout_b` transpose f16/bf16 inputs in
+shared memory, and `satfinite` clamps integer results.
+
   }];
   let ptxExample = [{
 %r = tirx.ptx.wgmma.mma_async %da, %db, %acc, %scale shape = [64, 128, 16] d = f32 a = f16 b = f16 : i64, vector<64xf32>
@@ -918,9 +942,10 @@ def TIRx_PTXMmaSyncOp : TIRx_PTXOp<"mma.sync", PTX_SM80,
     [AllTypesMatch<["c", "res"]>]> {
   let summary = "Warp-level synchronous matrix multiply-accumulate";
   let ptxDoc = [{
-    `res = a * b + c` over an `m`x`n`x`k` tile held in the registers of a
-    warp. Fragments are vectors of the registers PTX names; layouts other
-    than `row`/`col` need the m8n8k4 shape; e4m3/e5m2 need sm_89.
+`res = a * b + c` over an `m`x`n`x`k` tile held in the registers of a
+warp. Fragments are vectors of the registers PTX names; layouts other
+than `row`/`col` need the m8n8k4 shape; e4m3/e5m2 need sm_89.
+
   }];
   let ptxExample = [{
 %d = tirx.ptx.mma.sync %a, %b, %c shape = [16, 8, 16] d = f32 a = f16 b = f16 : vector<4xi32>, vector<2xi32>, vector<4xf32>
@@ -947,9 +972,10 @@ def TIRx_PTXLdMatrixOp : TIRx_PTXOp<"ldmatrix", PTX_SM75,
      "ldmatrix.sync.aligned.m8n16.{x1,x2,x4}.shared.{b8x16.b6x16_p32,b8x16.b4x16_p64}"]> {
   let summary = "Load matrices from shared memory into warp registers";
   let ptxDoc = [{
-    Loads `num` matrices of `shape` from shared memory; each lane receives
-    one i32 per 8x8 b16 matrix (two per m16n16 matrix). `m16n16` and `m8n16`
-    need the sm_100a family.
+Loads `num` matrices of `shape` from shared memory; each lane receives
+one i32 per 8x8 b16 matrix (two per m16n16 matrix). `m16n16` and `m8n16`
+need the sm_100a family.
+
   }];
   let ptxExample = [{
 %v = tirx.ptx.ldmatrix %p m8n8 x4 b16 trans : !tirx.ptr<f16, shared> -> vector<4xi32>
@@ -966,8 +992,9 @@ def TIRx_PTXStMatrixOp : TIRx_PTXOp<"stmatrix", PTX_SM90,
      "stmatrix.sync.aligned.m16n8.{x1,x2,x4}.trans.shared.b8"]> {
   let summary = "Store matrices from warp registers to shared memory";
   let ptxDoc = [{
-    Stores `num` matrices of `shape` (`m8n8` b16, or `m16n8` b8 transposed
-    on the sm_100a family) from the lanes' registers to shared memory.
+Stores `num` matrices of `shape` (`m8n8` b16, or `m16n8` b8 transposed
+on the sm_100a family) from the lanes' registers to shared memory.
+
   }];
   let ptxExample = [{
 tirx.ptx.stmatrix %p, %v m8n8 x4 b16 : !tirx.ptr<f16, shared>, vector<4xi32>
@@ -987,8 +1014,9 @@ def TIRx_PTXTcgen05AllocOp : TIRx_PTXOp<"tcgen05.alloc", PTX_SM100f,
     ["tcgen05.alloc.cta_group::{1,2}.sync.aligned.shared::cta.b32"]> {
   let summary = "Allocate tensor memory columns";
   let ptxDoc = [{
-    Allocates `ncols` columns (a power of two, at least 32) of tensor memory
-    and writes its address to the 32-bit shared-memory `slot`.
+Allocates `ncols` columns (a power of two, at least 32) of tensor memory
+and writes its address to the 32-bit shared-memory `slot`.
+
   }];
   let ptxExample = "tirx.ptx.tcgen05.alloc cta_2 %slot, %c256 : !tirx.ptr<ui32, shared>";
   let arguments = (ins OptionalAttr<TIRx_PTXCTAGroup>:$cta_group,
@@ -1021,10 +1049,11 @@ def TIRx_PTXTcgen05MmaOp : TIRx_PTXOp<"tcgen05.mma", PTX_SM100f,
      "tcgen05.mma.cta_group::{1,2}.kind::{f16,tf32,f8f6f4,i8} ..., disable_output_lane, p"]> {
   let summary = "Single-thread-issued tensor-core MMA into tensor memory";
   let ptxDoc = [{
-    `d = a * b + (enable_input_d ? d : 0)` with `d` in tensor memory, `b` a
-    shared-memory descriptor and `a` a descriptor (SS) or a tensor-memory
-    pointer (TS). `idesc` is the 32-bit instruction descriptor.
-    `disable_output_lane` is a vector of 4 (cta_1) or 8 (cta_2) lane masks.
+`d = a * b + (enable_input_d ? d : 0)` with `d` in tensor memory, `b` a
+shared-memory descriptor and `a` a descriptor (SS) or a tensor-memory
+pointer (TS). `idesc` is the 32-bit instruction descriptor.
+`disable_output_lane` is a vector of 4 (cta_1) or 8 (cta_2) lane masks.
+
   }];
   let ptxExample = [{
 tirx.ptx.tcgen05.mma f16 cta_1 %d, %adesc, %bdesc, %idesc, %acc : !tirx.ptr<f32, tmem>, i64
@@ -1048,10 +1077,11 @@ def TIRx_PTXTcgen05MmaBlockScaleOp : TIRx_PTXOp<"tcgen05.mma.block_scale",
      "tcgen05.mma.cta_group::{1,2}.kind::mxf4nvf4.block_scale.scale_vec::{2X,4X}"]> {
   let summary = "Block-scaled tensor-core MMA (MX formats)";
   let ptxDoc = [{
-    `tcgen05.mma` whose inputs are scaled per block by the scale factors in
-    tensor memory at `scale_a` and `scale_b`. `mxf8f6f4` uses
-    `scale_vec_1x`, `mxf4` `scale_vec_2x`, `mxf4nvf4` `scale_vec_2x` or
-    `scale_vec_4x`.
+`tcgen05.mma` whose inputs are scaled per block by the scale factors in
+tensor memory at `scale_a` and `scale_b`. `mxf8f6f4` uses
+`scale_vec_1x`, `mxf4` `scale_vec_2x`, `mxf4nvf4` `scale_vec_2x` or
+`scale_vec_4x`.
+
   }];
   let ptxExample = [{
 tirx.ptx.tcgen05.mma.block_scale mxf8f6f4 scale_vec_1x %d, %adesc, %bdesc, %idesc, %sa, %sb, %acc : !tirx.ptr<f32, tmem>, i64, !tirx.ptr<i8, tmem>, !tirx.ptr<i8, tmem>
@@ -1073,8 +1103,9 @@ def TIRx_PTXTcgen05MmaWsOp : TIRx_PTXOp<"tcgen05.mma.ws", PTX_SM100f,
     ["tcgen05.mma.ws.cta_group::1.kind::{f16,tf32,f8f6f4,i8} [d], {adesc,[a]}, bdesc, idesc, p{, zero_col_mask}"]> {
   let summary = "Weight-stationary tensor-core MMA";
   let ptxDoc = [{
-    The weight-stationary variant of `tcgen05.mma` (CTA group 1 only), with
-    an optional 64-bit `zero_col_mask`.
+The weight-stationary variant of `tcgen05.mma` (CTA group 1 only), with
+an optional 64-bit `zero_col_mask`.
+
   }];
   let ptxExample = [{
 tirx.ptx.tcgen05.mma.ws i8 %d, %adesc, %bdesc, %idesc, %acc : !tirx.ptr<i32, tmem>, i64
@@ -1097,11 +1128,12 @@ def TIRx_PTXTcgen05LdOp : TIRx_PTXOp<"tcgen05.ld", PTX_SM100f,
      "tcgen05.ld.sync.aligned.16x32bx2.{x1..x128}{.pack::16b}.b32 ..., immHalfSplitoff"]> {
   let summary = "Load from tensor memory into registers";
   let ptxDoc = [{
-    Each thread of the warp loads `num` repetitions of `shape` from tensor
-    memory at `taddr`: the result holds num x (1 for 32x32b/16x64b/
-    16x32bx2, 2 for 16x128b, 4 for 16x256b) 32-bit registers, half of that
-    with `pack` (two 16-bit elements per register). `shape_16x32bx2` needs
-    the immediate half-split `offset`.
+Each thread of the warp loads `num` repetitions of `shape` from tensor
+memory at `taddr`: the result holds num x (1 for 32x32b/16x64b/
+16x32bx2, 2 for 16x128b, 4 for 16x256b) 32-bit registers, half of that
+with `pack` (two 16-bit elements per register). `shape_16x32bx2` needs
+the immediate half-split `offset`.
+
   }];
   let ptxExample = [{
 %v = tirx.ptx.tcgen05.ld shape_32x32b num = 16 %t : !tirx.ptr<f32, tmem> -> vector<16xf32>
@@ -1121,8 +1153,9 @@ def TIRx_PTXTcgen05StOp : TIRx_PTXOp<"tcgen05.st", PTX_SM100f,
      "tcgen05.st.sync.aligned.16x32bx2.{x1..x128}{.unpack::16b}.b32 ..., immHalfSplitoff"]> {
   let summary = "Store registers to tensor memory";
   let ptxDoc = [{
-    The store counterpart of `tcgen05.ld`; `unpack` splits each register
-    into two 16-bit elements.
+The store counterpart of `tcgen05.ld`; `unpack` splits each register
+into two 16-bit elements.
+
   }];
   let ptxExample = [{
 tirx.ptx.tcgen05.st shape_16x256b num = 2 %t, %v : !tirx.ptr<f32, tmem>, vector<8xf32>
@@ -1143,10 +1176,11 @@ def TIRx_PTXTcgen05CpOp : TIRx_PTXOp<"tcgen05.cp", PTX_SM100f,
      "tcgen05.cp.cta_group::{1,2}.32x128b.warpx4{.b8x16.b6x16_p32,.b8x16.b4x16_p64}"]> {
   let summary = "Copy a shared-memory matrix into tensor memory";
   let ptxDoc = [{
-    Copies the matrix described by the shared-memory descriptor `sdesc` to
-    tensor memory at `taddr`. `shape_64x128b` needs a `warpx2` multicast,
-    `shape_32x128b` needs `warpx4`, the other shapes take none; `b6x16_p32`
-    and `b4x16_p64` decompress 6- and 4-bit data to 8 bits.
+Copies the matrix described by the shared-memory descriptor `sdesc` to
+tensor memory at `taddr`. `shape_64x128b` needs a `warpx2` multicast,
+`shape_32x128b` needs `warpx4`, the other shapes take none; `b6x16_p32`
+and `b4x16_p64` decompress 6- and 4-bit data to 8 bits.
+
   }];
   let ptxExample = [{
 tirx.ptx.tcgen05.cp shape_64x128b warpx2_02_13 cta_1 %t, %sdesc : !tirx.ptr<f32, tmem>
@@ -1177,9 +1211,10 @@ def TIRx_PTXTcgen05CommitOp : TIRx_PTXOp<"tcgen05.commit", PTX_SM100f,
      "tcgen05.commit.cta_group::{1,2}.mbarrier::arrive::one.shared::cluster.multicast::cluster.b64"]> {
   let summary = "Arrive on an mbarrier when prior tcgen05 ops complete";
   let ptxDoc = [{
-    Makes the mbarrier `bar` track completion of the thread's prior async
-    tcgen05 ops; with `multicast`, on the same barrier in every CTA of the
-    16-bit mask.
+Makes the mbarrier `bar` track completion of the thread's prior async
+tcgen05 ops; with `multicast`, on the same barrier in every CTA of the
+16-bit mask.
+
   }];
   let ptxExample = [{
 tirx.ptx.tcgen05.commit cta_2 %bar multicast %mask : !tirx.ptr<i64, shared>
@@ -1215,8 +1250,9 @@ def TIRx_PTXSetMaxNRegOp : TIRx_PTXOp<"setmaxnreg", PTX_SM90aFam,
     ["setmaxnreg.inc.sync.aligned.u32 N", "setmaxnreg.dec.sync.aligned.u32 N"]> {
   let summary = "Change the warpgroup's per-thread register budget";
   let ptxDoc = [{
-    Raises (`inc`) or lowers (`dec`) the register count of every thread of
-    the warpgroup to `count`, a multiple of 8 in [24, 256].
+Raises (`inc`) or lowers (`dec`) the register count of every thread of
+the warpgroup to `count`, a multiple of 8 in [24, 256].
+
   }];
   let ptxExample = "tirx.ptx.setmaxnreg inc 232";
   let arguments = (ins TIRx_PTXRegAction:$action, I32Attr:$count);
@@ -1228,8 +1264,9 @@ def TIRx_PTXGridDepControlOp : TIRx_PTXOp<"griddepcontrol", PTX_SM90,
     ["griddepcontrol.launch_dependents", "griddepcontrol.wait"]> {
   let summary = "Programmatic dependent launch control";
   let ptxDoc = [{
-    `launch_dependents` lets the dependent grid start launching;
-    `wait` waits for the prerequisite grids to complete and flush memory.
+`launch_dependents` lets the dependent grid start launching;
+`wait` waits for the prerequisite grids to complete and flush memory.
+
   }];
   let ptxExample = "tirx.ptx.griddepcontrol wait";
   let arguments = (ins TIRx_PTXGridDepKind:$kind);
@@ -1242,9 +1279,10 @@ def TIRx_PTXCLCTryCancelOp : TIRx_PTXOp<"clusterlaunchcontrol.try_cancel",
      "clusterlaunchcontrol.try_cancel.async.shared::cta.mbarrier::complete_tx::bytes.multicast::cluster::all.b128"]> {
   let summary = "Request to cancel the launch of a not-yet-running cluster";
   let ptxDoc = [{
-    Asynchronously tries to cancel a pending cluster and writes the 16-byte
-    response to `response` (shared memory), completing on `bar`; with
-    `multicast` the response goes to every CTA of the cluster.
+Asynchronously tries to cancel a pending cluster and writes the 16-byte
+response to `response` (shared memory), completing on `bar`; with
+`multicast` the response goes to every CTA of the cluster.
+
   }];
   let ptxExample = [{
 tirx.ptx.clusterlaunchcontrol.try_cancel multicast %resp, %bar : !tirx.ptr<i128, shared>, !tirx.ptr<i64, shared>
@@ -1259,9 +1297,10 @@ def TIRx_PTXCLCQueryCancelOp : TIRx_PTXOp<"clusterlaunchcontrol.query_cancel",
      "clusterlaunchcontrol.query_cancel.get_first_ctaid::{x,y,z}.b32.b128"]> {
   let summary = "Decode a cluster-launch-control response";
   let ptxDoc = [{
-    `is_canceled` returns whether the request succeeded (i1);
-    `get_first_ctaid_{x,y,z}` return a coordinate of the canceled cluster's
-    first CTA (i32).
+`is_canceled` returns whether the request succeeded (i1);
+`get_first_ctaid_{x,y,z}` return a coordinate of the canceled cluster's
+first CTA (i32).
+
   }];
   let ptxExample = "%ok = tirx.ptx.clusterlaunchcontrol.query_cancel is_canceled %resp : i1";
   let arguments = (ins TIRx_PTXCLCQuery:$query, I128:$response);
