@@ -6,6 +6,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -56,6 +57,20 @@ unsigned TargetAttr::getSMVersion() const {
   unsigned version = 0;
   (void)digits.getAsInteger(10, version);
   return version;
+}
+
+unsigned TargetAttr::getMinPTXVersion() const {
+  return llvm::StringSwitch<unsigned>(getChip())
+      .Case("sm_80", 70)
+      .Case("sm_86", 71)
+      .Case("sm_87", 74)
+      .Cases({"sm_89", "sm_90"}, 78)
+      .Case("sm_90a", 80)
+      .Cases({"sm_100", "sm_100a", "sm_101a"}, 86)
+      .Cases({"sm_120", "sm_120a"}, 87)
+      .Cases({"sm_100f", "sm_103", "sm_103a", "sm_103f", "sm_121a"}, 88)
+      .Case("sm_110a", 90)
+      .Default(getMaxPTXVersion());
 }
 
 bool TargetAttr::isArchSpecific() const { return getChip().ends_with("a"); }

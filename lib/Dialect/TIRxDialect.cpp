@@ -41,5 +41,15 @@ LogicalResult TIRxDialect::verifyOperationAttribute(Operation *op,
                              << "' may only be attached to a function";
     return success();
   }
+  if (name == "tirx.dyn_shared_offset" || name == "tirx.dyn_shared_bytes") {
+    if (!isa<IntegerAttr>(attr.getValue()))
+      return op->emitError() << "'" << name << "' must be an integer";
+    return success();
+  }
+  if (name == "tirx.annotations") {
+    if (!isa<DictionaryAttr>(attr.getValue()))
+      return op->emitError() << "'" << name << "' must be a dictionary";
+    return success();
+  }
   return op->emitError() << "unknown TIRx attribute '" << name << "'";
 }

@@ -2,6 +2,8 @@
 
 #include "TIRx/InitAll.h"
 #include "TIRx/Dialect/TIRxDialect.h"
+#include "TIRx/Conversion/Passes.h"
+#include "TIRx/Pipelines/Pipelines.h"
 #include "TIRx/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -10,11 +12,16 @@
 
 void mlir::tirx::registerTIRxDialects(DialectRegistry &registry) {
   registry.insert<TIRxDialect>();
+  registerConvertTIRxToNVVMInterface(registry);
 }
 
 void mlir::tirx::registerTIRxPasses() {
   static std::once_flag once;
-  std::call_once(once, [] { registerTIRxTransformsPasses(); });
+  std::call_once(once, [] {
+    registerTIRxTransformsPasses();
+    registerTIRxConversionPasses();
+    registerTIRxPipelines();
+  });
 }
 
 const char *mlir::tirx::getTIRxVersion() { return TIRX_VERSION_STRING; }

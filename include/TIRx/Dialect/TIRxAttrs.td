@@ -37,6 +37,11 @@ def TIRx_TargetAttr : TIRx_Attr<"Target", "target"> {
     bool isArchSpecific() const;
     /// True for the family-portable (`f`) chips.
     bool isFamilySpecific() const;
+    /// The lowest PTX ISA version (times ten, e.g. 80 for 8.0) that
+    /// supports the chip.
+    unsigned getMinPTXVersion() const;
+    /// The highest PTX ISA version (times ten) this build can emit.
+    static unsigned getMaxPTXVersion() { return 90; }
     /// The chip names this attribute accepts.
     static ::llvm::ArrayRef<::llvm::StringRef> getSupportedChips();
     /// Parses `sm_XY[a|f]`; returns false for names not in the list.

@@ -5,6 +5,15 @@
 
 #include "mlir/Pass/Pass.h"
 
+namespace mlir {
+namespace gpu {
+class GPUDialect;
+}
+namespace NVVM {
+class NVVMDialect;
+}
+} // namespace mlir
+
 namespace mlir::tirx {
 
 #define GEN_PASS_DECL

@@ -29,4 +29,35 @@ def InferLaunchShapePass : Pass<"tirx-infer-launch-shape"> {
   }];
 }
 
+def AttachTargetPass : Pass<"tirx-attach-target", "::mlir::ModuleOp"> {
+  let summary = "Validate the compilation target and attach it to GPU modules";
+  let description = [{
+    Picks the chip from the `chip` option or else the module's
+    `#tirx.target`, checks it and the `features` (`+ptxNN`, the PTX ISA
+    version; default: the lowest version that supports the chip) and
+    attaches `#nvvm.target<chip, features, O>` to every `gpu.module`. An
+    unknown chip, a malformed feature string, a PTX version too old for the
+    chip or newer than this build can emit, or a chip that disagrees with
+    the module's `#tirx.target` is a diagnostic, never a crash. A module
+    without `#tirx.target` gets one, so PTX-level ops are checked against
+    the chip.
+
+    Example:
+
+    ```mlir
+    // tirx-opt --tirx-attach-target="chip=sm_100a features=+ptx88"
+    gpu.module @tirx_kernels [#nvvm.target<O = 3, chip = "sm_100a", features = "+ptx88">] {}
+    ```
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", "\"\"",
+           "Target chip (default: the module's #tirx.target, else sm_90a)">,
+    Option<"features", "features", "std::string", "\"\"",
+           "PTX ISA version as '+ptxNN' (default: the chip's minimum)">,
+    Option<"optLevel", "O", "unsigned", "3", "LLVM optimization level (0-3)">,
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::NVVM::NVVMDialect"];
+}
+
 #endif // TIRX_TRANSFORMS_PASSES_TD

@@ -1,0 +1,54 @@
+//===- Pipelines.h - TIRx pass pipelines ------------------------*- C++ -*-===//
+
+#ifndef TIRX_PIPELINES_PIPELINES_H
+#define TIRX_PIPELINES_PIPELINES_H
+
+#include "mlir/Pass/PassOptions.h"
+
+#include <string>
+
+namespace mlir {
+class OpPassManager;
+namespace tirx {
+
+/// Options of `tirx-to-ptx-pipeline`.
+struct TIRxToPTXPipelineOptions
+    : public PassPipelineOptions<TIRxToPTXPipelineOptions> {
+  PassOptions::Option<std::string> chip{
+      *this, "chip",
+      llvm::cl::desc("Target chip (default: the module's #tirx.target, else "
+                     "sm_90a)"),
+      llvm::cl::init("")};
+  PassOptions::Option<std::string> features{
+      *this, "features",
+      llvm::cl::desc("PTX ISA version '+ptxNN' (default: the chip's "
+                     "minimum)"),
+      llvm::cl::init("")};
+  PassOptions::Option<unsigned> optLevel{
+      *this, "opt-level", llvm::cl::desc("LLVM optimization level (0-3)"),
+      llvm::cl::init(3)};
+  PassOptions::Option<std::string> format{
+      *this, "format",
+      llvm::cl::desc("What gpu-module-to-binary embeds: isa (PTX), bin "
+                     "(cubin, needs ptxas), fatbin or llvm (bitcode)"),
+      llvm::cl::init("isa")};
+};
+
+/// Lowers TIRx to GPU/NVVM/LLVM without serializing: kernels outlined,
+/// control flow lowered, locals promoted, every op in `gpu.module`s in the
+/// LLVM/NVVM dialects, the NVVM target attached.
+void buildTIRxToNVVMPipeline(OpPassManager &pm,
+                             const TIRxToPTXPipelineOptions &options);
+
+/// `buildTIRxToNVVMPipeline` followed by `gpu-module-to-binary` in the
+/// requested format.
+void buildTIRxToPTXPipeline(OpPassManager &pm,
+                            const TIRxToPTXPipelineOptions &options);
+
+/// Registers `tirx-to-nvvm-pipeline` and `tirx-to-ptx-pipeline`.
+void registerTIRxPipelines();
+
+} // namespace tirx
+} // namespace mlir
+
+#endif // TIRX_PIPELINES_PIPELINES_H

@@ -1,0 +1,356 @@
+//===- TIRxToGPU.cpp - Outline TIRx kernels into gpu.func -------*- C++ -*-===//
+
+#include "TIRx/Conversion/TIRxToGPU/TIRxToGPU.h"
+#include "TIRx/Dialect/TIRxOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir::tirx {
+#define GEN_PASS_DEF_CONVERTTIRXTOGPUPASS
+#include "TIRx/Conversion/Passes.h.inc"
+} // namespace mlir::tirx
+
+using namespace mlir;
+using namespace mlir::tirx;
+
+//===----------------------------------------------------------------------===//
+// Scope ids to special registers
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// The block shape a scope-id op runs under, from the enclosing function.
+static std::array<int64_t, 3> getBlockShape(Operation *op) {
+  std::array<int64_t, 3> shape = {0, 1, 1};
+  for (Operation *cur = op->getParentOp(); cur; cur = cur->getParentOp()) {
+    DenseI32ArrayAttr attr;
+    if (auto func = dyn_cast<gpu::GPUFuncOp>(cur))
+      attr = func.getKnownBlockSizeAttr();
+    else if (isa<FunctionOpInterface>(cur))
+      attr = cur->getAttrOfType<DenseI32ArrayAttr>("gpu.known_block_size");
+    if (!attr)
+      continue;
+    for (auto [i, v] : llvm::enumerate(attr.asArrayRef()))
+      if (i < 3)
+        shape[i] = v;
+    return shape;
+  }
+  return shape;
+}
+
+struct ScopeIdLowering : RewritePattern {
+  ScopeIdLowering(MLIRContext *ctx)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
+
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    if (!isa<ClusterIdOp, CtaIdOp, CtaIdInClusterOp, WarpgroupIdOp, WarpIdOp,
+             WarpIdInWgOp, LaneIdOp, ThreadIdOp, ThreadIdInWgOp>(op))
+      return failure();
+    Location loc = op->getLoc();
+    Type i32 = rewriter.getI32Type();
+    auto cst = [&](int64_t v) -> Value {
+      return arith::ConstantIntOp::create(rewriter, loc, i32, v);
+    };
+    auto tid = [&](int dim) -> Value {
+      switch (dim) {
+      case 0:
+        return NVVM::ThreadIdXOp::create(rewriter, loc, i32);
+      case 1:
+        return NVVM::ThreadIdYOp::create(rewriter, loc, i32);
+      default:
+        return NVVM::ThreadIdZOp::create(rewriter, loc, i32);
+      }
+    };
+    std::array<int64_t, 3> block = getBlockShape(op);
+    auto linearTid = [&]() -> Value {
+      Value linear = tid(0);
+      if (block[1] > 1 || block[2] > 1) {
+        Value y = arith::MulIOp::create(rewriter, loc, tid(1), cst(block[0]));
+        linear = arith::AddIOp::create(rewriter, loc, linear, y);
+        if (block[2] > 1) {
+          Value z = arith::MulIOp::create(rewriter, loc, tid(2),
+                                          cst(block[0] * block[1]));
+          linear = arith::AddIOp::create(rewriter, loc, linear, z);
+        }
+      }
+      return linear;
+    };
+    SmallVector<Value> ids;
+    unsigned n = op->getNumResults();
+    for (unsigned d = 0; d < n; ++d) {
+      Value v;
+      if (isa<ThreadIdOp>(op)) {
+        v = n == 1 ? linearTid() : tid(d);
+      } else if (isa<CtaIdOp>(op)) {
+        v = d == 0   ? (Value)NVVM::BlockIdXOp::create(rewriter, loc, i32)
+            : d == 1 ? (Value)NVVM::BlockIdYOp::create(rewriter, loc, i32)
+                     : (Value)NVVM::BlockIdZOp::create(rewriter, loc, i32);
+      } else if (isa<ClusterIdOp>(op)) {
+        v = d == 0   ? (Value)NVVM::ClusterIdXOp::create(rewriter, loc, i32)
+            : d == 1 ? (Value)NVVM::ClusterIdYOp::create(rewriter, loc, i32)
+                     : (Value)NVVM::ClusterIdZOp::create(rewriter, loc, i32);
+      } else if (isa<CtaIdInClusterOp>(op)) {
+        v = d == 0 ? (Value)NVVM::BlockInClusterIdXOp::create(rewriter, loc, i32)
+            : d == 1
+                ? (Value)NVVM::BlockInClusterIdYOp::create(rewriter, loc, i32)
+                : (Value)NVVM::BlockInClusterIdZOp::create(rewriter, loc, i32);
+      } else if (isa<LaneIdOp>(op)) {
+        v = NVVM::LaneIdOp::create(rewriter, loc, i32);
+      } else if (isa<WarpIdOp>(op)) {
+        v = arith::DivUIOp::create(rewriter, loc, linearTid(), cst(32));
+      } else if (isa<WarpgroupIdOp>(op)) {
+        v = arith::DivUIOp::create(rewriter, loc, linearTid(), cst(128));
+      } else if (isa<WarpIdInWgOp>(op)) {
+        Value warp = arith::DivUIOp::create(rewriter, loc, linearTid(), cst(32));
+        v = arith::RemUIOp::create(rewriter, loc, warp, cst(4));
+      } else {
+        v = arith::RemUIOp::create(rewriter, loc, linearTid(), cst(128));
+      }
+      Type resultType = op->getResult(d).getType();
+      if (resultType != i32)
+        v = ReinterpretOp::create(rewriter, loc, resultType, v);
+      ids.push_back(v);
+    }
+    rewriter.replaceOp(op, ids);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::tirx::populateTIRxScopeIdToNVVMPatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<ScopeIdLowering>(patterns.getContext());
+}
+
+//===----------------------------------------------------------------------===//
+// Outlining
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+struct ConvertTIRxToGPUPass
+    : tirx::impl::ConvertTIRxToGPUPassBase<ConvertTIRxToGPUPass> {
+  void runOnOperation() override;
+
+private:
+  LogicalResult outline(KernelOp kernel, gpu::GPUModuleOp gpuModule,
+                        SymbolTable &gpuSymbols, SymbolTable &moduleSymbols);
+  LogicalResult cloneCallees(gpu::GPUFuncOp func, SymbolTable &gpuSymbols,
+                             SymbolTable &moduleSymbols);
+};
+
+} // namespace
+
+/// Assigns each static `shared.dyn` allocation its byte offset in the
+/// kernel's dynamic shared memory arena; returns the arena size.
+static FailureOr<int64_t> assignDynamicShared(KernelOp kernel) {
+  int64_t size = 0;
+  WalkResult result = kernel.walk([&](AllocBufferOp alloc) {
+    BufferType type = alloc.getType();
+    if (type.getMemorySpace() != MemorySpace::SharedDyn)
+      return WalkResult::advance();
+    if (!type.hasStaticShape()) {
+      alloc.emitOpError("has a dynamic shape; convert-tirx-to-gpu sizes the "
+                        "dynamic shared memory arena statically");
+      return WalkResult::interrupt();
+    }
+    int64_t elemBytes =
+        llvm::divideCeil(getElementBitWidth(type.getElementType()), 8);
+    int64_t align = std::max<int64_t>(16, elemBytes);
+    if (auto a = alloc.getAlignment())
+      align = std::max<int64_t>(align, *a);
+    int64_t offset = llvm::alignTo(size, align);
+    alloc->setAttr(kDynSharedOffsetAttrName,
+                   IntegerAttr::get(IntegerType::get(kernel.getContext(), 64),
+                                    offset));
+    size = offset + type.getNumElementsStatic() * elemBytes;
+    return WalkResult::advance();
+  });
+  if (result.wasInterrupted())
+    return failure();
+  return size;
+}
+
+LogicalResult ConvertTIRxToGPUPass::cloneCallees(gpu::GPUFuncOp func,
+                                                 SymbolTable &gpuSymbols,
+                                                 SymbolTable &moduleSymbols) {
+  SmallVector<Operation *> worklist = {func};
+  while (!worklist.empty()) {
+    Operation *cur = worklist.pop_back_val();
+    WalkResult result = cur->walk([&](CallOpInterface call) {
+      auto symbol = dyn_cast_if_present<SymbolRefAttr>(
+          call.getCallableForCallee());
+      if (!symbol)
+        return WalkResult::advance();
+      StringRef name = symbol.getRootReference();
+      if (gpuSymbols.lookup(name))
+        return WalkResult::advance();
+      auto callee = moduleSymbols.lookup<FunctionOpInterface>(name);
+      if (!callee || callee.isExternal()) {
+        call->emitOpError("calls '")
+            << name << "', which has no body to compile for the device";
+        return WalkResult::interrupt();
+      }
+      Operation *clone = callee->clone();
+      SymbolTable::setSymbolVisibility(clone,
+                                       SymbolTable::Visibility::Private);
+      gpuSymbols.insert(clone);
+      worklist.push_back(clone);
+      return WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult ConvertTIRxToGPUPass::outline(KernelOp kernel,
+                                            gpu::GPUModuleOp gpuModule,
+                                            SymbolTable &gpuSymbols,
+                                            SymbolTable &moduleSymbols) {
+  MLIRContext *ctx = kernel.getContext();
+  auto func = kernel->getParentOfType<FunctionOpInterface>();
+  FailureOr<LaunchShape> shape = kernel.computeLaunchShape();
+  if (failed(shape))
+    return failure();
+  FailureOr<int64_t> dynShared = assignDynamicShared(kernel);
+  if (failed(dynShared))
+    return failure();
+
+  // Constants used from the host part are cloned in; everything else the
+  // kernel uses from outside becomes an argument.
+  Region &body = kernel.getBody();
+  llvm::SetVector<Value> captured;
+  getUsedValuesDefinedAbove(body, captured);
+  OpBuilder builder(ctx);
+  builder.setInsertionPointToStart(&body.front());
+  SmallVector<Value> arguments;
+  for (Value value : captured) {
+    Operation *def = value.getDefiningOp();
+    if (def && def->getNumResults() == 1 && matchPattern(def, m_Constant())) {
+      Operation *clone = builder.clone(*def);
+      replaceAllUsesInRegionWith(value, clone->getResult(0), body);
+      continue;
+    }
+    arguments.push_back(value);
+  }
+
+  // Function arguments come first, in their order; then other host values.
+  llvm::stable_sort(arguments, [](Value a, Value b) {
+    auto argA = dyn_cast<BlockArgument>(a), argB = dyn_cast<BlockArgument>(b);
+    if (argA && argB)
+      return argA.getArgNumber() < argB.getArgNumber();
+    return argA && !argB;
+  });
+
+  // The kernel function.
+  SmallVector<Type> argTypes;
+  for (Value v : arguments)
+    argTypes.push_back(v.getType());
+  builder.setInsertionPointToEnd(gpuModule.getBody());
+  auto gpuFunc = gpu::GPUFuncOp::create(builder, kernel.getLoc(),
+                                        func.getName(),
+                                        builder.getFunctionType(argTypes, {}));
+  gpuFunc->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
+                   builder.getUnitAttr());
+  gpuSymbols.insert(gpuFunc);
+  Block &entry = gpuFunc.getBody().front();
+  for (auto [value, arg] : llvm::zip(arguments, entry.getArguments()))
+    replaceAllUsesInRegionWith(value, arg, body);
+  entry.getOperations().splice(entry.end(), body.front().getOperations());
+  builder.setInsertionPointToEnd(&entry);
+  gpu::ReturnOp::create(builder, kernel.getLoc());
+
+  SmallVector<int32_t> block(shape->block, shape->block + 3);
+  SmallVector<int32_t> grid(shape->grid, shape->grid + 3);
+  gpuFunc.setKnownBlockSizeAttr(builder.getDenseI32ArrayAttr(block));
+  gpuFunc.setKnownGridSizeAttr(builder.getDenseI32ArrayAttr(grid));
+  bool hasCluster = shape->hasCluster &&
+                    shape->cluster[0] * shape->cluster[1] * shape->cluster[2] > 1;
+  if (hasCluster) {
+    SmallVector<int32_t> cluster(shape->cluster, shape->cluster + 3);
+    gpuFunc->setAttr(NVVM::NVVMDialect::getClusterDimAttrName(),
+                     builder.getDenseI32ArrayAttr(cluster));
+  }
+  if (auto launch = func->getAttrOfType<LaunchAttr>("tirx.launch")) {
+    if (auto regs = launch.getMaxRegisters())
+      gpuFunc->setAttr(NVVM::NVVMDialect::getMaxnregAttrName(),
+                       builder.getI32IntegerAttr(*regs));
+    if (auto blocks = launch.getMinBlocksPerSm())
+      gpuFunc->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                       builder.getI32IntegerAttr(*blocks));
+  }
+  if (*dynShared > 0)
+    gpuFunc->setAttr("tirx.dyn_shared_bytes",
+                     builder.getI64IntegerAttr(*dynShared));
+  if (failed(cloneCallees(gpuFunc, gpuSymbols, moduleSymbols)))
+    return failure();
+
+  // The launch.
+  builder.setInsertionPoint(kernel);
+  Location loc = kernel.getLoc();
+  auto idx = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(builder, loc, v);
+  };
+  gpu::KernelDim3 gridDim{idx(shape->grid[0]), idx(shape->grid[1]),
+                          idx(shape->grid[2])};
+  gpu::KernelDim3 blockDim{idx(shape->block[0]), idx(shape->block[1]),
+                           idx(shape->block[2])};
+  std::optional<gpu::KernelDim3> clusterDim;
+  if (hasCluster)
+    clusterDim = gpu::KernelDim3{idx(shape->cluster[0]),
+                                 idx(shape->cluster[1]),
+                                 idx(shape->cluster[2])};
+  Value smem = arith::ConstantIntOp::create(builder, loc, builder.getI32Type(),
+                                            *dynShared);
+  gpu::LaunchFuncOp::create(builder, loc, gpuFunc, gridDim, blockDim, smem,
+                            arguments, /*asyncTokenType=*/nullptr,
+                            /*asyncDependencies=*/{}, clusterDim);
+  kernel.erase();
+  return success();
+}
+
+void ConvertTIRxToGPUPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  SmallVector<KernelOp> kernels;
+  module.walk([&](KernelOp kernel) { kernels.push_back(kernel); });
+  if (kernels.empty())
+    return;
+  MLIRContext *ctx = &getContext();
+  module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
+                  UnitAttr::get(ctx));
+  SymbolTable moduleSymbols(module);
+  auto gpuModule = moduleSymbols.lookup<gpu::GPUModuleOp>(kKernelModuleName);
+  if (!gpuModule) {
+    OpBuilder builder(ctx);
+    builder.setInsertionPointToEnd(module.getBody());
+    gpuModule =
+        gpu::GPUModuleOp::create(builder, module.getLoc(), kKernelModuleName);
+    moduleSymbols.insert(gpuModule);
+  }
+  SymbolTable gpuSymbols(gpuModule);
+  for (KernelOp kernel : kernels)
+    if (failed(outline(kernel, gpuModule, gpuSymbols, moduleSymbols)))
+      return signalPassFailure();
+
+  RewritePatternSet patterns(ctx);
+  populateTIRxScopeIdToNVVMPatterns(patterns);
+  if (failed(applyPatternsGreedily(gpuModule, std::move(patterns))))
+    return signalPassFailure();
+}

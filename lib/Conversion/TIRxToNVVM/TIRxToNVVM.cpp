@@ -1,0 +1,458 @@
+//===- TIRxToNVVM.cpp - TIRx to LLVM/NVVM -----------------------*- C++ -*-===//
+
+#include "TIRx/Conversion/TIRxToNVVM/TIRxToNVVM.h"
+#include "TIRx/Conversion/TIRxToGPU/TIRxToGPU.h"
+#include "TIRx/Dialect/TIRxOps.h"
+
+#include "mlir/Conversion/ConvertToLLVM/ToLLVMInterface.h"
+#include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::tirx {
+#define GEN_PASS_DEF_CONVERTTIRXTONVVMPASS
+#include "TIRx/Conversion/Passes.h.inc"
+} // namespace mlir::tirx
+
+using namespace mlir;
+using namespace mlir::tirx;
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+/// The address space a lowered buffer pointer lives in. Local buffers are
+/// `llvm.alloca`s, which NVPTX keeps in the generic space.
+static unsigned getBufferAddressSpace(MemorySpace space) {
+  return space == MemorySpace::Local ? 0 : getNVPTXAddressSpace(space);
+}
+
+void mlir::tirx::populateTIRxToLLVMTypeConversions(
+    LLVMTypeConverter &converter) {
+  converter.addConversion([](PtrType type) -> Type {
+    return LLVM::LLVMPointerType::get(
+        type.getContext(), getNVPTXAddressSpace(type.getMemorySpace()));
+  });
+  converter.addConversion([](BufferType type) -> Type {
+    return LLVM::LLVMPointerType::get(
+        type.getContext(), getBufferAddressSpace(type.getMemorySpace()));
+  });
+  converter.addConversion([](TensorMapType type) -> Type {
+    return LLVM::LLVMPointerType::get(type.getContext(), 0);
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Base for TIRx op lowerings: helpers for address arithmetic.
+template <typename OpT>
+struct TIRxLowering : ConvertOpToLLVMPattern<OpT> {
+  using ConvertOpToLLVMPattern<OpT>::ConvertOpToLLVMPattern;
+  using Base = TIRxLowering<OpT>;
+
+  Type convert(Type type) const {
+    return this->getTypeConverter()->convertType(type);
+  }
+  Type indexType() const { return this->getTypeConverter()->getIndexType(); }
+
+  Value constant(OpBuilder &b, Location loc, int64_t value) const {
+    return LLVM::ConstantOp::create(b, loc, indexType(), value);
+  }
+
+  /// Sum of indices times static strides, in the converted index type.
+  /// Fails (with a located error) on dynamic strides.
+  FailureOr<Value> linearize(OpBuilder &b, Operation *op, BufferType type,
+                             ValueRange indices) const {
+    Location loc = op->getLoc();
+    SmallVector<int64_t> strides = type.getStridesOrDefault();
+    Value linear;
+    for (auto [index, stride] : llvm::zip(indices, strides)) {
+      if (ShapedType::isDynamic(stride)) {
+        op->emitOpError("cannot be lowered: ")
+            << type << " has a dynamic stride";
+        return failure();
+      }
+      Value term = index;
+      if (stride != 1)
+        term = LLVM::MulOp::create(b, loc, index, constant(b, loc, stride));
+      linear = linear ? LLVM::AddOp::create(b, loc, linear, term) : term;
+    }
+    if (!linear)
+      linear = constant(b, loc, 0);
+    return linear;
+  }
+
+  Value gep(OpBuilder &b, Location loc, Value base, Type elementType,
+            Value offset) const {
+    return LLVM::GEPOp::create(b, loc, base.getType(), elementType, base,
+                               ValueRange{offset});
+  }
+
+  /// Casts `ptr` to the address space of `type` when they differ.
+  Value castTo(OpBuilder &b, Location loc, Value ptr, Type type) const {
+    if (ptr.getType() == type)
+      return ptr;
+    return LLVM::AddrSpaceCastOp::create(b, loc, type, ptr);
+  }
+};
+
+struct BindLowering : TIRxLowering<BindOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(BindOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, adaptor.getValue());
+    return success();
+  }
+};
+
+struct ReinterpretLowering : TIRxLowering<ReinterpretOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(ReinterpretOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value src = adaptor.getSource();
+    Type dst = convert(op.getType());
+    if (!dst)
+      return rewriter.notifyMatchFailure(op, "unconvertible result type");
+    Location loc = op.getLoc();
+    Type srcType = src.getType();
+    Value result;
+    bool srcPtr = isa<LLVM::LLVMPointerType>(srcType);
+    bool dstPtr = isa<LLVM::LLVMPointerType>(dst);
+    if (srcType == dst)
+      result = src;
+    else if (srcPtr && dstPtr)
+      result = LLVM::AddrSpaceCastOp::create(rewriter, loc, dst, src);
+    else if (dstPtr)
+      result = LLVM::IntToPtrOp::create(rewriter, loc, dst, src);
+    else if (srcPtr)
+      result = LLVM::PtrToIntOp::create(rewriter, loc, dst, src);
+    else
+      result = LLVM::BitcastOp::create(rewriter, loc, dst, src);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// The symbol table a lowered global goes into: the GPU module or module.
+static Operation *getGlobalScope(Operation *op) {
+  return SymbolTable::getNearestSymbolTable(op->getParentOp());
+}
+
+static LLVM::GlobalOp getOrCreateDynSharedArena(OpBuilder &b, Operation *op) {
+  Operation *scope = getGlobalScope(op);
+  constexpr StringLiteral name = "__tirx_dyn_smem";
+  if (auto existing = dyn_cast_or_null<LLVM::GlobalOp>(
+          SymbolTable::lookupSymbolIn(scope, name)))
+    return existing;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&scope->getRegion(0).front());
+  auto arrayType = LLVM::LLVMArrayType::get(b.getI8Type(), 0);
+  return LLVM::GlobalOp::create(b, op->getLoc(), arrayType,
+                                /*isConstant=*/false, LLVM::Linkage::External,
+                                name, Attribute(), /*alignment=*/1024,
+                                /*addrSpace=*/3);
+}
+
+struct AllocBufferLowering : TIRxLowering<AllocBufferOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(AllocBufferOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    BufferType type = op.getType();
+    Location loc = op.getLoc();
+    Type elementType = convert(type.getElementType());
+    auto ptrType = cast<LLVM::LLVMPointerType>(convert(type));
+    if (!type.hasStaticShape())
+      return op.emitOpError("cannot be lowered: dynamic allocation sizes "
+                            "are not supported");
+    int64_t count = type.getNumElementsStatic();
+    int64_t elemBytes =
+        llvm::divideCeil(getElementBitWidth(type.getElementType()), 8);
+    uint64_t align = std::max<int64_t>(elemBytes, 16);
+    if (auto a = op.getAlignment())
+      align = std::max<uint64_t>(align, *a);
+
+    switch (type.getMemorySpace()) {
+    case MemorySpace::Local: {
+      auto func = op->getParentOfType<FunctionOpInterface>();
+      OpBuilder::InsertionGuard guard(rewriter);
+      if (func && !func.getFunctionBody().empty())
+        rewriter.setInsertionPointToStart(&func.getFunctionBody().front());
+      Value size = LLVM::ConstantOp::create(rewriter, loc,
+                                            rewriter.getI64Type(), count);
+      Value alloca = LLVM::AllocaOp::create(rewriter, loc, ptrType,
+                                            elementType, size, align);
+      rewriter.replaceOp(op, alloca);
+      return success();
+    }
+    case MemorySpace::Shared: {
+      Operation *scope = getGlobalScope(op);
+      LLVM::GlobalOp global;
+      {
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPointToStart(&scope->getRegion(0).front());
+        auto arrayType = LLVM::LLVMArrayType::get(elementType, count);
+        global = LLVM::GlobalOp::create(
+            rewriter, loc, arrayType, /*isConstant=*/false,
+            LLVM::Linkage::Internal, "__tirx_smem", Attribute(), align,
+            /*addrSpace=*/3);
+        SymbolTable(scope).insert(global);
+      }
+      rewriter.replaceOpWithNewOp<LLVM::AddressOfOp>(op, global);
+      return success();
+    }
+    case MemorySpace::SharedDyn: {
+      auto offset = op->getAttrOfType<IntegerAttr>(kDynSharedOffsetAttrName);
+      if (!offset)
+        return op.emitOpError("has no dynamic shared memory offset; run "
+                              "convert-tirx-to-gpu first");
+      LLVM::GlobalOp arena = getOrCreateDynSharedArena(rewriter, op);
+      Value base = LLVM::AddressOfOp::create(rewriter, loc, arena);
+      Value ptr = gep(rewriter, loc, base, rewriter.getI8Type(),
+                      constant(rewriter, loc, offset.getInt()));
+      rewriter.replaceOp(op, ptr);
+      return success();
+    }
+    default:
+      return op.emitOpError("cannot be lowered in scope '")
+             << stringifyMemorySpace(type.getMemorySpace()) << "'";
+    }
+  }
+};
+
+struct DeclBufferLowering : TIRxLowering<DeclBufferOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(DeclBufferOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    BufferType type = op.getType();
+    Location loc = op.getLoc();
+    Value ptr = castTo(rewriter, loc, adaptor.getData(), convert(type));
+    if (Value bytes = adaptor.getByteOffset())
+      ptr = gep(rewriter, loc, ptr, rewriter.getI8Type(), bytes);
+    Value elements = adaptor.getElemOffset();
+    int64_t offset = type.getOffsetOrDefault();
+    if (!elements && offset != 0)
+      elements = constant(rewriter, loc, offset);
+    if (elements)
+      ptr = gep(rewriter, loc, ptr, convert(type.getElementType()), elements);
+    rewriter.replaceOp(op, ptr);
+    return success();
+  }
+};
+
+struct BufferSliceLowering : TIRxLowering<BufferSliceOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(BufferSliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<BufferType>(op.getSource().getType());
+    FailureOr<Value> linear =
+        linearize(rewriter, op, type, adaptor.getOffsets());
+    if (failed(linear))
+      return failure();
+    rewriter.replaceOp(op, gep(rewriter, op.getLoc(), adaptor.getSource(),
+                               convert(type.getElementType()), *linear));
+    return success();
+  }
+};
+
+struct BufferReshapeLowering : TIRxLowering<BufferReshapeOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(BufferReshapeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, adaptor.getSource());
+    return success();
+  }
+};
+
+struct BufferDataLowering : TIRxLowering<BufferDataOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(BufferDataOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, castTo(rewriter, op.getLoc(), adaptor.getBuffer(),
+                                  convert(op.getType())));
+    return success();
+  }
+};
+
+/// Byte alignment assumed for an access of `type`: the access size, capped
+/// at 16 bytes (the widest vector load).
+static unsigned accessAlignment(Type type) {
+  unsigned bytes = llvm::divideCeil(getElementBitWidth(type), 8);
+  if (!llvm::isPowerOf2_32(bytes))
+    return 0;
+  return std::min(bytes, 16u);
+}
+
+struct BufferLoadLowering : TIRxLowering<BufferLoadOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(BufferLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<BufferType>(op.getBuffer().getType());
+    FailureOr<Value> linear =
+        linearize(rewriter, op, type, adaptor.getIndices());
+    if (failed(linear))
+      return failure();
+    Location loc = op.getLoc();
+    Value addr = gep(rewriter, loc, adaptor.getBuffer(),
+                     convert(type.getElementType()), *linear);
+    Type resultType = convert(op.getType());
+    rewriter.replaceOpWithNewOp<LLVM::LoadOp>(op, resultType, addr,
+                                              accessAlignment(op.getType()));
+    return success();
+  }
+};
+
+struct BufferStoreLowering : TIRxLowering<BufferStoreOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(BufferStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<BufferType>(op.getBuffer().getType());
+    FailureOr<Value> linear =
+        linearize(rewriter, op, type, adaptor.getIndices());
+    if (failed(linear))
+      return failure();
+    Location loc = op.getLoc();
+    Value addr = gep(rewriter, loc, adaptor.getBuffer(),
+                     convert(type.getElementType()), *linear);
+    rewriter.replaceOpWithNewOp<LLVM::StoreOp>(
+        op, adaptor.getValue(), addr,
+        accessAlignment(op.getValue().getType()));
+    return success();
+  }
+};
+
+struct PtrToLowering : TIRxLowering<PtrToOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(PtrToOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<BufferType>(op.getBuffer().getType());
+    FailureOr<Value> linear =
+        linearize(rewriter, op, type, adaptor.getIndices());
+    if (failed(linear))
+      return failure();
+    Location loc = op.getLoc();
+    Value addr = gep(rewriter, loc, adaptor.getBuffer(),
+                     convert(type.getElementType()), *linear);
+    rewriter.replaceOp(op, castTo(rewriter, loc, addr, convert(op.getType())));
+    return success();
+  }
+};
+
+struct AccessPtrLowering : TIRxLowering<AccessPtrOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(AccessPtrOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<BufferType>(op.getBuffer().getType());
+    Location loc = op.getLoc();
+    Value addr = gep(rewriter, loc, adaptor.getBuffer(),
+                     convert(type.getElementType()), adaptor.getOffset());
+    rewriter.replaceOp(op, castTo(rewriter, loc, addr, convert(op.getType())));
+    return success();
+  }
+};
+
+struct PtrByteOffsetLowering : TIRxLowering<PtrByteOffsetOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(PtrByteOffsetOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, gep(rewriter, op.getLoc(), adaptor.getPtr(),
+                               rewriter.getI8Type(), adaptor.getOffset()));
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::tirx::populateTIRxToNVVMConversionPatterns(
+    LLVMTypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<BindLowering, ReinterpretLowering, AllocBufferLowering,
+               DeclBufferLowering, BufferSliceLowering, BufferReshapeLowering,
+               BufferDataLowering, BufferLoadLowering, BufferStoreLowering,
+               PtrToLowering, AccessPtrLowering, PtrByteOffsetLowering>(
+      converter);
+}
+
+//===----------------------------------------------------------------------===//
+// ConvertToLLVMPatternInterface
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct TIRxToLLVMInterface : ConvertToLLVMPatternInterface {
+  using ConvertToLLVMPatternInterface::ConvertToLLVMPatternInterface;
+  void loadDependentDialects(MLIRContext *context) const final {
+    context->loadDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();
+  }
+  void populateConvertToLLVMConversionPatterns(
+      ConversionTarget &target, LLVMTypeConverter &converter,
+      RewritePatternSet &patterns) const final {
+    target.addIllegalDialect<TIRxDialect>();
+    populateTIRxToLLVMTypeConversions(converter);
+    populateTIRxToNVVMConversionPatterns(converter, patterns);
+    populateTIRxPTXToNVVMConversionPatterns(converter, patterns);
+  }
+};
+} // namespace
+
+void mlir::tirx::registerConvertTIRxToNVVMInterface(
+    DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *ctx, TIRxDialect *dialect) {
+    dialect->addInterfaces<TIRxToLLVMInterface>();
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Pass
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct ConvertTIRxToNVVMPass
+    : tirx::impl::ConvertTIRxToNVVMPassBase<ConvertTIRxToNVVMPass> {
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    LLVMTypeConverter converter(ctx);
+    populateTIRxToLLVMTypeConversions(converter);
+    RewritePatternSet patterns(ctx);
+    populateTIRxToNVVMConversionPatterns(converter, patterns);
+    populateTIRxPTXToNVVMConversionPatterns(converter, patterns);
+    ub::populateUBToLLVMConversionPatterns(converter, patterns);
+    populateMathToLLVMConversionPatterns(converter, patterns);
+    LLVMConversionTarget target(*ctx);
+    target.addIllegalDialect<TIRxDialect>();
+    // Math ops with a PTX instruction become LLVM intrinsics here; the
+    // others (exp, log, sin, ...) stay for convert-gpu-to-nvvm, which
+    // calls libdevice: NVPTX cannot select their intrinsics.
+    target.addLegalDialect<math::MathDialect>();
+    target.addIllegalOp<math::FmaOp, math::SqrtOp, math::AbsFOp, math::AbsIOp,
+                        math::FloorOp, math::CeilOp, math::TruncOp,
+                        math::RoundEvenOp, math::CopySignOp, math::CtPopOp,
+                        math::CountLeadingZerosOp>();
+    target.addLegalDialect<NVVM::NVVMDialect>();
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(patterns))))
+      signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,150 @@
+//===- TIRxPTXCopyOps.cpp - Verifiers of the PTX copy ops -------*- C++ -*-===//
+//
+// cp.async, cp.async.bulk and cp.async.bulk.tensor (TMA), plus the second
+// shard of the generated PTX op definitions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TIRx/Dialect/TIRxPTXOps.h"
+#include "TIRxPTXCommon.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace mlir::tirx;
+using namespace mlir::tirx::ptx;
+using namespace mlir::tirx::ptx_detail;
+
+#define GET_OP_DEFS_1
+#include "TIRx/Dialect/TIRxPTXOps.cpp.inc"
+
+static bool isClusterPtr(Value value) {
+  return cast<PtrType>(value.getType()).getMemorySpace() ==
+         MemorySpace::SharedCluster;
+}
+
+LogicalResult PTXCpAsyncOp::verify() {
+  if (getCache() == CpAsyncCache::CG && getSize() != 16)
+    return emitOpError() << "cg copies exactly 16 bytes, got " << getSize();
+  return success();
+}
+
+LogicalResult PTXCpAsyncBulkG2SOp::verify() {
+  if (getMulticastMask() && !isClusterPtr(getDst()))
+    return emitOpError("multicast needs a shared.cluster destination");
+  return success();
+}
+
+LogicalResult PTXCpAsyncBulkS2GOp::verify() {
+  if (getByteMask())
+    return verifyPTXRequirement(*this, kSM100, "byte_mask");
+  return success();
+}
+
+namespace {
+/// The addressing mode of a TMA op, reduced to what the checks need.
+enum class Addressing { Tile, Im2col, Tile4 };
+} // namespace
+
+/// Coordinates and im2col offsets against the tensor rank and mode.
+static LogicalResult verifyTensorCoords(Operation *op, Addressing mode,
+                                        StringRef modeName, int64_t rank,
+                                        size_t numCoords,
+                                        std::optional<size_t> numOffsets) {
+  switch (mode) {
+  case Addressing::Tile4:
+    if (rank != 2)
+      return op->emitOpError()
+             << modeName << " mode needs rank 2, got " << rank;
+    if (numCoords != 5)
+      return op->emitOpError()
+             << modeName
+             << " mode expects 5 coordinates (a column and four rows), got "
+             << numCoords;
+    if (failed(verifyPTXRequirement(op, kSM100f,
+                                    ("'" + modeName + "' mode").str())))
+      return failure();
+    break;
+  case Addressing::Im2col:
+    if (rank < 3)
+      return op->emitOpError()
+             << "im2col mode needs a rank of 3 to 5, got " << rank;
+    [[fallthrough]];
+  case Addressing::Tile:
+    if (numCoords != static_cast<size_t>(rank))
+      return op->emitOpError() << "expects " << rank
+                               << " coordinates for a rank-" << rank
+                               << " tensor, got " << numCoords;
+    break;
+  }
+  if (!numOffsets)
+    return success();
+  if (mode != Addressing::Im2col) {
+    if (*numOffsets != 0)
+      return op->emitOpError("im2col offsets need im2col mode");
+    return success();
+  }
+  if (*numOffsets != static_cast<size_t>(rank - 2))
+    return op->emitOpError() << "expects " << rank - 2
+                             << " im2col offsets for a rank-" << rank
+                             << " tensor, got " << *numOffsets;
+  return success();
+}
+
+static Addressing addressing(TMALoadMode mode) {
+  switch (mode) {
+  case TMALoadMode::Tile:
+    return Addressing::Tile;
+  case TMALoadMode::Im2col:
+    return Addressing::Im2col;
+  case TMALoadMode::TileGather4:
+    return Addressing::Tile4;
+  }
+  return Addressing::Tile;
+}
+
+static Addressing addressing(TMAStoreMode mode) {
+  switch (mode) {
+  case TMAStoreMode::Tile:
+    return Addressing::Tile;
+  case TMAStoreMode::Im2col:
+    return Addressing::Im2col;
+  case TMAStoreMode::TileScatter4:
+    return Addressing::Tile4;
+  }
+  return Addressing::Tile;
+}
+
+LogicalResult PTXTMALoadOp::verify() {
+  if (failed(verifyTensorCoords(*this, addressing(getMode()),
+                                stringifyEnum(getMode()), getRank(),
+                                getCoords().size(),
+                                getIm2colOffsets().size())))
+    return failure();
+  if (getMulticastMask() && !isClusterPtr(getDst()))
+    return emitOpError("multicast needs a shared.cluster destination");
+  if (getCtaGroup())
+    return verifyPTXRequirement(*this, kSM100f, "cta_group");
+  return success();
+}
+
+LogicalResult PTXTMAStoreOp::verify() {
+  return verifyTensorCoords(*this, addressing(getMode()),
+                            stringifyEnum(getMode()), getRank(),
+                            getCoords().size(), std::nullopt);
+}
+
+LogicalResult PTXTMAReduceOp::verify() {
+  if (getMode() == TMAStoreMode::TileScatter4)
+    return emitOpError("tile.scatter4 mode does not reduce");
+  return verifyTensorCoords(*this, addressing(getMode()),
+                            stringifyEnum(getMode()), getRank(),
+                            getCoords().size(), std::nullopt);
+}
+
+LogicalResult PTXTMAPrefetchOp::verify() {
+  return verifyTensorCoords(*this, addressing(getMode()),
+                            stringifyEnum(getMode()), getRank(),
+                            getCoords().size(), getIm2colOffsets().size());
+}

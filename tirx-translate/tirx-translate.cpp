@@ -1,0 +1,105 @@
+//===- tirx-translate.cpp - Compile TIRx to PTX, LLVM IR, cubin -*- C++ -*-===//
+//
+//   tirx-translate kernel.mlir --emit=ptx --chip=sm_90a -o kernel.ptx
+//
+// Runs tirx-to-ptx-pipeline in-process (no nvcc, no llc) and writes the
+// kernels as PTX, LLVM IR, or a cubin assembled by ptxas.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TIRx/InitAll.h"
+#include "TIRx/Target/Compile.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace mlir;
+namespace cl = llvm::cl;
+
+static cl::opt<std::string> inputFilename(cl::Positional,
+                                          cl::desc("<input .mlir>"),
+                                          cl::init("-"));
+static cl::opt<std::string> outputFilename("o", cl::desc("Output file"),
+                                           cl::value_desc("file"),
+                                           cl::init("-"));
+static cl::opt<std::string>
+    emit("emit", cl::desc("What to write: ptx, llvmir or cubin"),
+         cl::init("ptx"));
+static cl::opt<std::string>
+    chip("chip", cl::desc("Target chip (default: the module's #tirx.target, "
+                          "else sm_90a)"),
+         cl::init(""));
+static cl::opt<std::string>
+    features("features", cl::desc("PTX ISA version as +ptxNN"), cl::init(""));
+static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level"),
+                                  cl::init(3));
+static cl::opt<std::string> ptxas("ptxas", cl::desc("ptxas for --emit=cubin"),
+                                  cl::init(""));
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {
+    os << "TIRx version " << tirx::getTIRxVersion() << " (built against MLIR "
+       << LLVM_VERSION_STRING << ")\n";
+  });
+  cl::ParseCommandLineOptions(argc, argv,
+                              "TIRx compiler: MLIR to PTX, LLVM IR or cubin\n");
+  std::optional<tirx::OutputFormat> format = tirx::parseOutputFormat(emit);
+  if (!format) {
+    llvm::errs() << "tirx-translate: unknown --emit=" << emit
+                 << "; expected ptx, llvmir or cubin\n";
+    return 1;
+  }
+
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  registerAllToLLVMIRTranslations(registry);
+  tirx::registerTIRxDialects(registry);
+  registerAllPasses();
+  tirx::registerTIRxPasses();
+  MLIRContext context(registry);
+  context.printOpOnDiagnostic(false);
+
+  std::string error;
+  auto input = openInputFile(inputFilename, &error);
+  if (!input) {
+    llvm::errs() << "tirx-translate: " << error << "\n";
+    return 1;
+  }
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return 1;
+  tirx::CompileOptions options;
+  options.chip = chip;
+  options.features = features;
+  options.optLevel = optLevel;
+  options.ptxas = ptxas;
+  FailureOr<std::string> result =
+      tirx::compileModule(*module, *format, options);
+  if (failed(result))
+    return 1;
+  auto output = openOutputFile(outputFilename, &error);
+  if (!output) {
+    llvm::errs() << "tirx-translate: " << error << "\n";
+    return 1;
+  }
+  output->os() << *result;
+  output->keep();
+  return 0;
+}
