@@ -41,19 +41,29 @@ GENERIC_TOKENS = [
 
 
 def records(tblgen, includes, tds):
-    """Yields (name, classes, body) for every record of the .td files."""
-    wrapper = "\n".join('include "%s"' % os.path.abspath(t) for t in tds)
-    cmd = [tblgen, "--print-records"]
-    for inc in includes:
-        cmd += ["-I", inc]
-    proc = subprocess.run(cmd, input=wrapper, capture_output=True, text=True)
-    if proc.returncode != 0:
-        sys.stderr.write(proc.stderr)
-        sys.exit("fuzz_inputs.py: mlir-tblgen failed")
-    text = proc.stdout
-    for m in re.finditer(r"^def (\S+) \{\t// ([^\n]*)\n(.*?)^\}", text,
-                         re.M | re.S):
-        yield m.group(1), m.group(2).split(), m.group(3)
+    """Yields (name, classes, body) for every record of the .td files.
+
+    Each file is its own TableGen root (TIRx keeps separate roots, e.g. for
+    the PTX ops), so each is read on its own; records are merged by name.
+    Files that are not standalone roots are skipped."""
+    seen = set()
+    ok = 0
+    for td in tds:
+        cmd = [tblgen, "--print-records", os.path.abspath(td)]
+        for inc in includes:
+            cmd += ["-I", inc]
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        if proc.returncode != 0:
+            continue
+        ok += 1
+        for m in re.finditer(r"^def (\S+) \{\t// ([^\n]*)\n(.*?)^\}",
+                             proc.stdout, re.M | re.S):
+            if m.group(1) in seen:
+                continue
+            seen.add(m.group(1))
+            yield m.group(1), m.group(2).split(), m.group(3)
+    if not ok:
+        sys.exit("fuzz_inputs.py: mlir-tblgen failed on every .td file")
 
 
 def field(body, name):

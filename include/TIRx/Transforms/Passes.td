@@ -56,7 +56,8 @@ def AttachTargetPass : Pass<"tirx-attach-target", "::mlir::ModuleOp"> {
            "PTX ISA version as '+ptxNN' (default: the chip's minimum)">,
     Option<"optLevel", "O", "unsigned", "3", "LLVM optimization level (0-3)">,
   ];
-  let dependentDialects = ["::mlir::gpu::GPUDialect",
+  let dependentDialects = ["::mlir::tirx::TIRxDialect",
+                           "::mlir::gpu::GPUDialect",
                            "::mlir::NVVM::NVVMDialect"];
 }
 
