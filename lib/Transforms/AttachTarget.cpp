@@ -6,6 +6,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Verifier.h"
 
 namespace mlir::tirx {
 #define GEN_PASS_DEF_ATTACHTARGETPASS
@@ -84,8 +85,13 @@ void AttachTargetPass::runOnOperation() {
       return signalPassFailure();
     }
   }
-  if (!existing)
+  if (!existing) {
     module->setAttr(TIRxDialect::getTargetAttrName(), target);
+    // Ops gated on the target were not checked while the module had none:
+    // an op the new target lacks is an error here, not invalid IR later.
+    if (failed(verify(module)))
+      return signalPassFailure();
+  }
   auto nvvmTarget = NVVM::NVVMTargetAttr::get(
       ctx, optLevel, "nvptx64-nvidia-cuda", chipName, featureString);
   module.walk([&](gpu::GPUModuleOp gpuModule) {
