@@ -69,8 +69,8 @@ set -e
 grep -E '^(==[0-9]+==ERROR|SUMMARY|tirx-fuzz: |.*runtime error:|Test unit written|INFO: fuzzed for)' \
   "$FUZZ_DIR/last-run.log" | sort | uniq -c | head -40 || true
 echo "[fuzz] ran $(( $(date +%s) - t0 )) s wall; corpus now $(ls "$FUZZ_DIR/corpus" | wc -l) files"
-echo "[fuzz] last status: $(grep -E '^#[0-9]+' "$FUZZ_DIR/last-run.log" | tail -1)"
-grep -E '^stat::' "$FUZZ_DIR/last-run.log" | tr '\n' ' '; echo
+echo "[fuzz] last status: $(grep -E '^#[0-9]+' "$FUZZ_DIR/last-run.log" | tail -1 || true)"
+grep -E '^stat::' "$FUZZ_DIR/last-run.log" | tr '\n' ' ' || true; echo
 
 status=0
 for crash in "$FUZZ_DIR"/artifacts/crash-*; do
