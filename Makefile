@@ -35,23 +35,25 @@ install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
 # ASan+UBSan build (build-asan/) and the whole test suite under it.
+ASAN_BUILD ?= build-asan
 sanitize:
 	bash scripts/install-deps.sh --fuzz
-	JOBS=$(JOBS) bash scripts/sanitize.sh
+	BUILD=$(ASAN_BUILD) JOBS=$(JOBS) bash scripts/sanitize.sh
 
 # libFuzzer campaign: `make fuzz FUZZ_SECONDS=3600`; the corpus persists in
-# build-asan/fuzz/corpus. fuzz-smoke is CI's short run from the seeds only;
+# $(ASAN_BUILD)/fuzz/corpus. fuzz-smoke is CI's short run from the seeds only;
 # both fail on a crash and leave a minimized reproducer.
 FUZZ_SECONDS ?= 600
 FUZZ_SMOKE_SECONDS ?= 180
 fuzz:
 	bash scripts/install-deps.sh --fuzz
-	JOBS=$(JOBS) bash scripts/fuzz.sh $(FUZZ_SECONDS)
+	BUILD=$(ASAN_BUILD) JOBS=$(JOBS) bash scripts/fuzz.sh $(FUZZ_SECONDS)
 
 fuzz-smoke:
 	bash scripts/install-deps.sh --fuzz
-	rm -rf build-asan/fuzz-smoke
-	JOBS=$(JOBS) FUZZ_DIR=build-asan/fuzz-smoke bash scripts/fuzz.sh $(FUZZ_SMOKE_SECONDS)
+	rm -rf $(ASAN_BUILD)/fuzz-smoke
+	BUILD=$(ASAN_BUILD) JOBS=$(JOBS) FUZZ_DIR=$(ASAN_BUILD)/fuzz-smoke \
+	  bash scripts/fuzz.sh $(FUZZ_SMOKE_SECONDS)
 
 clean:
 	rm -rf $(BUILD)
