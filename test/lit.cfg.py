@@ -44,3 +44,10 @@ if config.tirx_sanitizers.upper() in ("ON", "1", "TRUE", "YES"):
         "halt_on_error=1:abort_on_error=1:detect_leaks=0:allow_user_poisoning=0")
     config.environment.setdefault("UBSAN_OPTIONS",
                                   "halt_on_error=1:print_stacktrace=1")
+
+# The libFuzzer target (-DTIRX_ENABLE_FUZZER=ON): Regression/ replays every
+# seed through it.
+if os.path.exists(os.path.join(config.tirx_tools_dir, "tirx-fuzz")):
+    config.available_features.add("tirx-fuzz")
+    config.substitutions.append(
+        ("%tirx-fuzz", os.path.join(config.tirx_tools_dir, "tirx-fuzz")))
