@@ -54,7 +54,7 @@ void AttachTargetPass::runOnOperation() {
   auto target = TargetAttr::get(ctx, chipName);
   if (optLevel > 3) {
     module.emitError() << "optimization level must be 0 to 3, got "
-                       << optLevel;
+                       << static_cast<unsigned>(optLevel);
     return signalPassFailure();
   }
   std::string featureString = features;

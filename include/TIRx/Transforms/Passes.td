@@ -57,7 +57,8 @@ def AttachTargetPass : Pass<"tirx-attach-target", "::mlir::ModuleOp"> {
     Option<"optLevel", "O", "unsigned", "3", "LLVM optimization level (0-3)">,
   ];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
-                           "::mlir::NVVM::NVVMDialect"];
+                           "::mlir::NVVM::NVVMDialect",
+                           "::mlir::tirx::TIRxDialect"];
 }
 
 #endif // TIRX_TRANSFORMS_PASSES_TD
