@@ -14,6 +14,8 @@
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -31,6 +33,29 @@ static StringRef formatName(GPUObjectFormat f) {
     return "bin";
   }
   return "isa";
+}
+
+static void onLLVMFatalError(void *user, const char *reason, bool) {
+  static_cast<std::string *>(user)->assign(reason ? reason : "");
+  // Leave through the recovery context rather than exit()/abort().
+  if (auto *crc = llvm::CrashRecoveryContext::GetCurrent())
+    crc->HandleExit(1);
+}
+
+bool runRecoveringFromLLVMCrashes(llvm::function_ref<void()> fn,
+                                  std::string &reason) {
+  std::string fatal;
+  bool ok;
+  {
+    llvm::ScopedFatalErrorHandler handler(onLLVMFatalError, &fatal);
+    llvm::CrashRecoveryContext::Enable();
+    llvm::CrashRecoveryContext crc;
+    ok = crc.RunSafely(fn);
+    llvm::CrashRecoveryContext::Disable();
+  }
+  if (!ok)
+    reason = fatal.empty() ? "LLVM crashed (signal caught)" : fatal;
+  return ok;
 }
 
 void buildGPULoweringPipeline(OpPassManager &pm, const GPUEmitOptions &opts) {
@@ -72,9 +97,27 @@ FailureOr<std::vector<GPUObject>> emitGPUObjects(ModuleOp module,
     return failure();
   }
 
-  PassManager pm(module.getContext(), ModuleOp::getOperationName());
+  MLIRContext *ctx = module.getContext();
+  PassManager pm(ctx, ModuleOp::getOperationName());
   buildGPULoweringPipeline(pm, opts);
-  if (failed(pm.run(*clone)))
+  // The LLVM backend aborts on IR it cannot select (an NVVM op the chip
+  // lacks that no verifier caught): recover, on this thread only.
+  bool threads = ctx->isMultithreadingEnabled();
+  if (threads)
+    ctx->disableMultithreading();
+  LogicalResult result = failure();
+  std::string crash;
+  bool recovered =
+      runRecoveringFromLLVMCrashes([&] { result = pm.run(*clone); }, crash);
+  if (threads)
+    ctx->enableMultithreading(true);
+  if (!recovered) {
+    (void)clone.release(); // possibly half-lowered: leak rather than free
+    emitError(loc) << "LLVM fatal error while compiling for " << opts.chip
+                   << ": " << crash;
+    return failure();
+  }
+  if (failed(result))
     return failure();
 
   std::vector<GPUObject> out;

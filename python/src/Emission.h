@@ -44,6 +44,14 @@ struct GPUObject {
   std::string data; // PTX text, LLVM IR text, or cubin bytes
 };
 
+/// Runs `fn` so that an LLVM fatal error (report_fatal_error, e.g. the
+/// NVPTX backend's "Cannot select") or a crash signal inside it returns
+/// false with `reason` set instead of ending the process. State left behind
+/// by `fn` may be inconsistent after a crash; run single-threaded (the
+/// recovery covers the calling thread only).
+bool runRecoveringFromLLVMCrashes(llvm::function_ref<void()> fn,
+                                  std::string &reason);
+
 /// Adds the lowering from gpu/nvvm/llvm dialects to gpu.binary to `pm`
 /// (anchored on builtin.module).
 void buildGPULoweringPipeline(OpPassManager &pm, const GPUEmitOptions &opts);

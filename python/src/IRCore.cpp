@@ -1369,7 +1369,8 @@ void bindIRCore(nb::module_ &m) {
             auto fn = [&](Operation *nested) -> WalkResult {
               try {
                 nb::object r = cb(PyOperation::forOperation(ctx, nested));
-                if (r.is_none())
+                // Anything but a WalkResult (None, a value) means ADVANCE.
+                if (!nb::isinstance<PyWalkResult>(r))
                   return WalkResult::advance();
                 switch (nb::cast<PyWalkResult>(r)) {
                 case PyWalkResult::Advance:
@@ -1659,8 +1660,9 @@ void bindIRCore(nb::module_ &m) {
       .def_static("at_block_terminator",
                   [](const PyBlock &b) -> PyInsertionPoint {
                     Block *blk = b.get();
-                    if (blk->empty() ||
-                        !blk->back().mightHaveTrait<OpTrait::IsTerminator>())
+                    // Block::mightHaveTerminator is compiled into libMLIR:
+                    // a trait TypeID computed here (GCC) would not match.
+                    if (!blk->mightHaveTerminator())
                       throw nb::value_error("the block has no terminator");
                     const CtxRef &ctx = nb::cast<PyOperation &>(b.opObj).ctx;
                     return PyInsertionPoint{

@@ -174,15 +174,17 @@ void bindPasses(nb::module_ &m) {
 
             std::string irOut, timingOut;
             llvm::raw_string_ostream irOS(irOut), timingOS(timingOut);
-            // Module-scope printing needs a single-threaded context (MLIR
-            // aborts otherwise): switch threads off for this run.
-            bool restoreThreads = p.enabled && p.moduleScope &&
-                                  ctx->isMultithreadingEnabled();
+            // Single-threaded: crash recovery covers the calling thread only,
+            // and module-scope IR printing requires it (MLIR aborts
+            // otherwise).
+            bool restoreThreads = ctx->isMultithreadingEnabled();
             if (restoreThreads)
               ctx->disableMultithreading();
 
             LogicalResult result = success();
             std::vector<CapturedDiagnostic> captured;
+            bool crashed = false;
+            std::string crash;
             {
               auto pm = std::make_unique<PassManager>(
                   ctx, self.pipeline->getOpAnchorName(),
@@ -221,12 +223,34 @@ void bindPasses(nb::module_ &m) {
                 pm->enableTiming(std::move(tm));
               }
               DiagnosticCapture diags(ctx);
-              result = pm->run(op);
+              // LLVM fatal errors (e.g. in gpu-module-to-binary) must not end
+              // the process; recovery covers this thread, so run on it alone.
+              crashed = !mlir::tirx::python::runRecoveringFromLLVMCrashes(
+                  [&] { result = pm->run(op); }, crash);
               captured = diags.take();
-              pm.reset(); // the timing manager reports when destroyed
+              if (crashed)
+                (void)pm.release(); // state unknown: leak it
+              else
+                pm.reset(); // the timing manager reports when destroyed
             }
             if (restoreThreads)
               ctx->enableMultithreading(true);
+            if (crashed) {
+              // The IR may be half-rewritten: never touch (or free) it again.
+              Operation *root = op;
+              while (root->getParentOp())
+                root = root->getParentOp();
+              auto &live = self.ctx.ptr->liveOperations;
+              if (auto it = live.find(root); it != live.end())
+                it->second->owned = false;
+              PyOperation::invalidateNested(*self.ctx.ptr, root,
+                                            /*includeSelf=*/true);
+              raiseMLIRError(self.ctx,
+                             "LLVM fatal error while executing the pass "
+                             "pipeline (the IR was abandoned): " +
+                                 crash,
+                             std::move(captured));
+            }
 
             writeStderr(irOut);
             if (self.timing) {
