@@ -4,7 +4,7 @@ JOBS    ?= 2
 PYTHON  ?= $(shell command -v python3)
 CMAKE_FLAGS ?=
 
-.PHONY: deps configure build demo check clean
+.PHONY: deps configure build demo check check-python clean
 
 deps:
 	bash scripts/install-deps.sh
@@ -25,9 +25,20 @@ demo: deps build
 	  $(BUILD)/bin/tirx-opt $$f || exit 1; \
 	done
 
-# Every test: the lit suite.
+# Every test: the lit suite, then the Python tests (pytest) against the
+# package in the build tree.
 check: deps build
 	ninja -C $(BUILD) -j$(JOBS) check-tirx
+	@if [ -d $(BUILD)/python_packages/tirx ]; then \
+	  PYTHONPATH=$(abspath $(BUILD))/python_packages $(PYTHON) -m pytest -q -ra test/python; \
+	else \
+	  echo "== Python bindings not built (TIRX_ENABLE_PYTHON=OFF): pytest skipped"; \
+	fi
+
+# The Python tests alone (after `make build`); PYTEST_ARGS='-m "not slow"'
+# skips the pip-install test.
+check-python: build
+	PYTHONPATH=$(abspath $(BUILD))/python_packages $(PYTHON) -m pytest -q -ra $(PYTEST_ARGS) test/python
 
 clean:
 	rm -rf $(BUILD)

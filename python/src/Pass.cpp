@@ -53,8 +53,9 @@ void writeStderr(const std::string &s) {
 [[noreturn]] void raisePipelineError(const CtxRef &ctx, const std::string &msg,
                                      const std::string &detail) {
   std::string text = msg;
-  if (!detail.empty())
-    text += ":\n" + detail;
+  StringRef d = StringRef(detail).trim();
+  if (!d.empty())
+    text += ":\n" + d.str();
   raiseMLIRError(ctx, text, {});
 }
 } // namespace
