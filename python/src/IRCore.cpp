@@ -8,21 +8,14 @@
 
 #include "IRCore.h"
 
-#include "TIRx/Dialect/TIRxDialect.h"
-#include "TIRx/InitAll.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/Verifier.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
-#include "mlir/InitAllPasses.h"
 #include "mlir/Parser/Parser.h"
-#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -87,6 +80,16 @@ PyLocation resolveLocation(nb::handle explicitLoc) {
   return nb::cast<PyLocation>(nb::handle(s.back()));
 }
 
+Location currentLocationOr(const CtxRef &ctx) {
+  auto &s = stacks().locations;
+  if (!s.empty()) {
+    PyLocation &l = nb::cast<PyLocation &>(nb::handle(s.back()));
+    if (l.ctx == ctx)
+      return l.get();
+  }
+  return UnknownLoc::get(ctx.get());
+}
+
 static std::optional<PyInsertionPoint> currentInsertionPoint() {
   auto &s = stacks().insertionPoints;
   if (s.empty())
@@ -105,26 +108,7 @@ void checkSameContext(const CtxRef &ctx, const CtxRef &other,
 // TContext
 //===----------------------------------------------------------------------===//
 
-static void registerPassesOnce() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    mlir::registerAllPasses();
-    mlir::tirx::registerTIRxPasses();
-  });
-}
-
-TContext::TContext() {
-  registerPassesOnce();
-  DialectRegistry registry;
-  registerAllDialects(registry);
-  registerAllExtensions(registry);
-  registerAllToLLVMIRTranslations(registry);
-  mlir::tirx::registerTIRxDialects(registry);
-  ctx = std::make_unique<MLIRContext>(registry);
-  ctx->loadDialect<mlir::tirx::TIRxDialect>();
-  // Diagnostics carry locations; a dump of the whole op is noise in Python.
-  ctx->printOpOnDiagnostic(false);
-}
+TContext::TContext() : ctx(createTIRxContext()) {}
 
 TContext::~TContext() { destroy(); }
 

@@ -47,6 +47,10 @@ namespace nb = nanobind;
 
 struct PyOperation;
 
+/// A new MLIRContext with TIRx and every upstream dialect, extension and LLVM
+/// IR translation registered (and all passes, once per process).
+std::unique_ptr<mlir::MLIRContext> createTIRxContext();
+
 /// The Python `Context`. (Not named PyContext: Python.h declares that.)
 class TContext {
 public:
@@ -87,6 +91,8 @@ struct CtxRef {
 CtxRef resolveContext(nb::handle explicitCtx);
 struct PyLocation;
 PyLocation resolveLocation(nb::handle explicitLoc);
+/// The innermost `with Location` if it belongs to `ctx`, else unknown.
+mlir::Location currentLocationOr(const CtxRef &ctx);
 
 struct PyLocation {
   CtxRef ctx;

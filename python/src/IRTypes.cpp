@@ -109,7 +109,8 @@ template <typename F>
 auto checked(const CtxRef &ctx, const std::string &what, F build) {
   MLIRContext *mctx = ctx.get();
   DiagnosticCapture diags(mctx);
-  auto emitError = [mctx]() { return mlir::emitError(UnknownLoc::get(mctx)); };
+  Location loc = currentLocationOr(ctx);
+  auto emitError = [loc]() { return mlir::emitError(loc); };
   auto r = build(llvm::function_ref<InFlightDiagnostic()>(emitError));
   if (!r)
     raiseMLIRError(ctx, "Invalid " + what, diags.take());

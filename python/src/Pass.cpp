@@ -294,18 +294,22 @@ void bindPasses(nb::module_ &m) {
           opts.format = GPUObjectFormat::Cubin;
         else
           throw nb::value_error("format must be 'ptx', 'llvm' or 'cubin'");
-        FailureOr<std::vector<GPUObject>> objects;
+        std::vector<GPUObject> objects;
+        bool ok = false;
         std::vector<CapturedDiagnostic> captured;
         {
           DiagnosticCapture diags(py.ctx.get());
-          objects = emitGPUObjects(mod, opts);
+          if (auto r = emitGPUObjects(mod, opts); succeeded(r)) {
+            objects = std::move(*r);
+            ok = true;
+          }
           captured = diags.take();
         }
-        if (failed(objects))
+        if (!ok)
           raiseMLIRError(py.ctx, "GPU code emission for " + chip + " failed",
                          std::move(captured));
         nb::list out;
-        for (const GPUObject &o : *objects) {
+        for (const GPUObject &o : objects) {
           nb::object data =
               opts.format == GPUObjectFormat::Cubin
                   ? nb::object(nb::bytes(o.data.data(), o.data.size()))
