@@ -27,7 +27,7 @@
 
 using namespace mlir;
 
-namespace tirx_py {
+namespace tirx_py __attribute__((visibility("hidden"))) {
 
 //===----------------------------------------------------------------------===//
 // Thread-local `with` stacks (raw references: nothing to release at exit)

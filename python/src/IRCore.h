@@ -42,7 +42,7 @@
 #include <string>
 #include <vector>
 
-namespace tirx_py {
+namespace tirx_py __attribute__((visibility("hidden"))) {
 namespace nb = nanobind;
 
 struct PyOperation;

@@ -24,7 +24,7 @@
 using namespace mlir;
 namespace tx = mlir::tirx;
 
-namespace tirx_py {
+namespace tirx_py __attribute__((visibility("hidden"))) {
 
 namespace {
 #define TIRX_PY_TYPE(NAME)                                                     \

@@ -15,7 +15,7 @@
 
 using namespace mlir;
 
-namespace tirx_py {
+namespace tirx_py __attribute__((visibility("hidden"))) {
 
 namespace {
 /// A pass pipeline plus run options. Every run() builds a fresh PassManager
