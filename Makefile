@@ -5,7 +5,7 @@ PYTHON  ?= $(shell command -v python3)
 CMAKE_FLAGS ?=
 PREFIX  ?= /usr/local
 
-.PHONY: deps configure build demo check install clean
+.PHONY: deps configure build demo check check-python install clean
 
 deps:
 	bash scripts/install-deps.sh
@@ -25,9 +25,20 @@ demo: deps build
 	@echo "== tirx-translate $(DEMO) --emit=ptx"
 	@$(BUILD)/bin/tirx-translate $(DEMO) --emit=ptx
 
-# Every test: the lit suite.
+# Every test: the lit suite, then the Python tests (pytest) against the
+# package in the build tree.
 check: deps build
 	ninja -C $(BUILD) -j$(JOBS) check-tirx
+	@if [ -d $(BUILD)/python_packages/tirx ]; then \
+	  PYTHONPATH=$(abspath $(BUILD))/python_packages $(PYTHON) -m pytest -q -ra test/python; \
+	else \
+	  echo "== Python bindings not built (TIRX_ENABLE_PYTHON=OFF): pytest skipped"; \
+	fi
+
+# The Python tests alone (after `make build`); PYTEST_ARGS='-m "not slow"'
+# skips the pip-install test.
+check-python: build
+	PYTHONPATH=$(abspath $(BUILD))/python_packages $(PYTHON) -m pytest -q -ra $(PYTEST_ARGS) test/python
 
 # Headers, libraries, tirx-opt and the CMake package (find_package(TIRx)).
 install: build
