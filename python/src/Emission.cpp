@@ -2,7 +2,10 @@
 
 #include "Emission.h"
 
+#include "TIRx/Dialect/TIRxOps.h"
 #include "TIRx/Dialect/TIRxTypes.h"
+#include "TIRx/Pipelines/Pipelines.h"
+#include "TIRx/Target/Compile.h"
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
@@ -37,44 +40,20 @@ static StringRef formatName(GPUObjectFormat f) {
   return "isa";
 }
 
-static void onLLVMFatalError(void *user, const char *reason, bool) {
-  static_cast<std::string *>(user)->assign(reason ? reason : "");
-  // Leave through the recovery context rather than exit()/abort().
-  if (auto *crc = llvm::CrashRecoveryContext::GetCurrent())
-    crc->HandleExit(1);
-}
-
 bool runRecoveringFromLLVMCrashes(llvm::function_ref<void()> fn,
                                   std::string &reason) {
-  std::string fatal;
-  bool ok;
-  {
-    llvm::ScopedFatalErrorHandler handler(onLLVMFatalError, &fatal);
-    llvm::CrashRecoveryContext::Enable();
-    llvm::CrashRecoveryContext crc;
-    ok = crc.RunSafely(fn);
-    llvm::CrashRecoveryContext::Disable();
-  }
-  if (!ok)
-    reason = fatal.empty() ? "LLVM crashed (signal caught)" : fatal;
-  return ok;
+  return runRecoveringFromLLVMFatalErrors(fn, reason);
 }
 
 void buildGPULoweringPipeline(OpPassManager &pm, const GPUEmitOptions &opts) {
-  GpuNVVMAttachTargetOptions attach;
-  attach.chip = opts.chip;
-  attach.optLevel = opts.optLevel;
-  // No `features`: nvvm-attach-target then picks the minimum PTX version the
-  // chip needs (a too-old one makes the NVPTX backend abort the process).
-  pm.addPass(createGpuNVVMAttachTarget(attach));
-  OpPassManager &gpuPM = pm.nest<gpu::GPUModuleOp>();
-  gpuPM.addPass(createConvertGpuOpsToNVVMOps());
-  gpuPM.addPass(createConvertNVVMToLLVMPass());
-  pm.addPass(createReconcileUnrealizedCastsPass());
-  GpuModuleToBinaryPassOptions toBinary;
-  toBinary.compilationTarget = formatName(opts.format).str();
-  toBinary.toolkitPath = opts.toolkitPath;
-  pm.addPass(createGpuModuleToBinaryPass(toBinary));
+  // The project's own pipeline: it validates the chip and PTX version
+  // (tirx-attach-target) before anything can abort, lowers TIRx kernels,
+  // and passes modules already in the gpu/nvvm/llvm dialects through.
+  TIRxToPTXPipelineOptions options;
+  options.chip = opts.chip;
+  options.optLevel = opts.optLevel;
+  options.format = formatName(opts.format).str();
+  buildTIRxToPTXPipeline(pm, options);
 }
 
 FailureOr<std::vector<GPUObject>> emitGPUObjects(ModuleOp module,
@@ -94,8 +73,11 @@ FailureOr<std::vector<GPUObject>> emitGPUObjects(ModuleOp module,
     return failure();
 
   OwningOpRef<ModuleOp> clone(cast<ModuleOp>(module->clone()));
-  if (clone->getOps<gpu::GPUModuleOp>().empty()) {
-    emitError(loc) << "the module contains no gpu.module to compile";
+  if (clone->getOps<gpu::GPUModuleOp>().empty() &&
+      !clone->walk([](KernelOp) { return WalkResult::interrupt(); })
+           .wasInterrupted()) {
+    emitError(loc) << "the module contains no tirx.kernel and no gpu.module "
+                      "to compile";
     return failure();
   }
 

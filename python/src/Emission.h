@@ -2,15 +2,9 @@
 //
 // Turns the gpu.module ops of a module into PTX, LLVM IR or cubin, in
 // process. Plain C++ over MLIR (no Python): the Python binding only calls
-// emitGPUObjects. Today the lowering is upstream's (gpu/nvvm/llvm dialects):
-//
-//   nvvm-attach-target{chip=C O=N}
-//   gpu.module(convert-gpu-to-nvvm, convert-nvvm-to-llvm)
-//   reconcile-unrealized-casts
-//   gpu-module-to-binary{format=isa|llvm|bin}
-//
-// buildGPULoweringPipeline is the one place to switch to the project's own
-// `tirx-to-ptx-pipeline` once it exists.
+// emitGPUObjects. The lowering is `tirx-to-ptx-pipeline` (TIRx kernels are
+// outlined and lowered; gpu.modules already in the gpu/nvvm/llvm dialects
+// pass through to gpu-module-to-binary).
 //
 //===----------------------------------------------------------------------===//
 
