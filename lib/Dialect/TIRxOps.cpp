@@ -292,9 +292,11 @@ LogicalResult BufferDataOp::inferReturnTypes(
 }
 
 OpFoldResult BufferDataOp::fold(FoldAdaptor) {
-  // buffer_data(decl_buffer(%p)) is %p when nothing but the type differs.
+  // buffer_data(decl_buffer(%p)) is %p when the view has no offsets and
+  // keeps the pointer's type.
   auto decl = getBuffer().getDefiningOp<DeclBufferOp>();
-  if (decl && decl.getData().getType() == getType())
+  if (decl && decl.getData().getType() == getType() && !decl.getElemOffset() &&
+      !decl.getByteOffset() && decl.getType().getOffsetOrDefault() == 0)
     return decl.getData();
   return {};
 }
