@@ -142,6 +142,8 @@ struct BulkS2GLowering : PTXLowering<PTXCpAsyncBulkS2GOp> {
     Value src = castToAS(rewriter, loc, adaptor.getSrc(), kShared);
     SmallVector<Value> operands{dst, src, adaptor.getSize()};
     Value hint = adaptor.getCacheHint(), mask = adaptor.getByteMask();
+    if (mask && failed(requirePTX(op, 86, "a byte mask")))
+      return failure();
     if (hint)
       operands.push_back(hint);
     if (mask)
@@ -273,6 +275,8 @@ struct TMALoadLowering : PTXLowering<PTXTMALoadOp> {
                   mask ? 1 : 0, hint ? 1 : 0, 0}),
         rewriter.getNamedAttr("mode", NVVM::TMALoadModeAttr::get(
                                           getContext(), loadMode(op.getMode())))};
+    if (op.getCtaGroup() && failed(requirePTX(op, 86, "a cta_group")))
+      return failure();
     if (op.getCtaGroup())
       attrs.push_back(rewriter.getNamedAttr(
           "group", NVVM::CTAGroupKindAttr::get(getContext(),

@@ -155,6 +155,37 @@ Value ptxlower::lowerMBarrier(OpBuilder &b, Location loc, Value tirxBar,
   return castToAS(b, loc, lowered, kShared);
 }
 
+unsigned ptxlower::targetPTXVersion(Operation *op) {
+  for (Operation *p = op->getParentOp(); p; p = p->getParentOp()) {
+    auto targets = p->getAttrOfType<ArrayAttr>("targets");
+    if (!targets)
+      continue;
+    for (Attribute t : targets) {
+      auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(t);
+      if (!nvvm)
+        continue;
+      StringRef features = nvvm.getFeatures();
+      unsigned version = 0;
+      if (features.consume_front("+ptx") &&
+          !features.getAsInteger(10, version))
+        return version;
+    }
+    return 0;
+  }
+  return 0;
+}
+
+LogicalResult ptxlower::requirePTX(Operation *op, unsigned version,
+                                   StringRef what) {
+  unsigned have = targetPTXVersion(op);
+  if (!have || have >= version)
+    return success();
+  return op->emitOpError("cannot be lowered: ")
+         << what << " needs PTX ISA " << version / 10 << "." << version % 10
+         << ", but the target compiles for PTX ISA " << have / 10 << "."
+         << have % 10 << "; raise it with features=+ptx" << version;
+}
+
 NVVM::CTAGroupKind ptxlower::ctaGroup(std::optional<ptx::CTAGroup> g) {
   return g && *g == ptx::CTAGroup::CTA2 ? NVVM::CTAGroupKind::CTA_2
                                         : NVVM::CTAGroupKind::CTA_1;
@@ -241,6 +272,11 @@ struct GetCtaRankLowering : PTXLowering<PTXGetCtaRankOp> {
     Value rank;
     if (auto ptr = dyn_cast<LLVM::LLVMPointerType>(addr.getType());
         ptr && ptr.getAddressSpace() == kSharedCluster) {
+      // The intrinsic types its shared::cluster address as ptr<3>.
+      Value bits = LLVM::PtrToIntOp::create(rewriter, loc, i32, addr);
+      addr = LLVM::IntToPtrOp::create(
+          rewriter, loc, LLVM::LLVMPointerType::get(getContext(), kShared),
+          bits);
       rank = callIntrinsic(rewriter, loc, i32,
                            "llvm.nvvm.getctarank.shared.cluster", addr);
     } else {
@@ -303,6 +339,8 @@ struct MBarrierArriveLowering : PTXLowering<OpT> {
     if (Value count = adaptor.getCount())
       operands.push_back(count);
     bool relaxed = op.getSem() && *op.getSem() == ptx::ArriveSem::Relaxed;
+    if (relaxed && failed(requirePTX(op, 86, "'relaxed' semantics")))
+      return failure();
     NamedAttribute attrs[] = {
         named(rewriter, "scope",
               NVVM::MemScopeKindAttr::get(getContext(op),
@@ -365,6 +403,8 @@ struct MBarrierWaitLowering : PTXLowering<OpT> {
       if (Value hint = adaptor.getSuspendHint())
         operands.push_back(hint);
     bool relaxed = op.getSem() && *op.getSem() == ptx::WaitSem::Relaxed;
+    if (relaxed && failed(requirePTX(op, 86, "'relaxed' semantics")))
+      return failure();
     NamedAttribute attrs[] = {
         named(rewriter, "scope",
               NVVM::MemScopeKindAttr::get(op.getContext(),
@@ -445,6 +485,8 @@ struct FenceLowering : PTXLowering<PTXFenceOp> {
       return success();
     }
     // fence.acquire / fence.release (PTX ISA 8.6) have no NVVM op.
+    if (failed(requirePTX(op, 86, "fence." + ptx::stringifyFenceSem(sem).str())))
+      return failure();
     std::string text = ("fence." + ptx::stringifyFenceSem(sem) + "." +
                         ptx::stringifyMemScope(scope) + ";")
                            .str();
@@ -512,6 +554,8 @@ struct FenceProxyTensormapLowering : PTXLowering<PTXFenceProxyTensormapOp> {
   matchAndRewrite(PTXFenceProxyTensormapOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    if (failed(requirePTX(op, 83, "the tensormap proxy fence")))
+      return failure();
     auto scope = NVVM::MemScopeKindAttr::get(getContext(),
                                              memScope(op.getScope()));
     if (op.getSem() == ptx::TensormapSem::Release) {
@@ -985,10 +1029,17 @@ struct SRegFallbackLowering : PTXLowering<OpT> {
   matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Value v;
+    Location loc = op.getLoc();
     if (!intrinsic.empty())
-      v = callIntrinsic(rewriter, op.getLoc(), op.getType(), intrinsic, {});
+      v = callIntrinsic(rewriter, loc, op.getType(), intrinsic, {});
+    else if (op.getType().isInteger(1))
+      v = i32ToBool(rewriter, loc,
+                    inlinePTX(rewriter, loc, rewriter.getI32Type(), {},
+                              "{\n.reg .pred %p;\nmov.pred %p, %" + reg +
+                                  ";\nselp.u32 $0, 1, 0, %p;\n}",
+                              "=r"));
     else
-      v = inlinePTX(rewriter, op.getLoc(), op.getType(), {},
+      v = inlinePTX(rewriter, loc, op.getType(), {},
                     "mov.u32 $0, %" + reg + ";", "=r");
     rewriter.replaceOp(op, v);
     return success();
@@ -1051,7 +1102,7 @@ void ptxlower::populatePTXSyncPatterns(LLVMTypeConverter &converter,
   patterns.add<SRegFallbackLowering<PTXSReg_globaltimer_hi_Op>>(
       converter, "", "globaltimer_hi");
   patterns.add<SRegFallbackLowering<PTXSReg_is_explicit_cluster_Op>>(
-      converter, "llvm.nvvm.read.ptx.sreg.is.explicit.cluster", "");
+      converter, "", "is_explicit_cluster");
 }
 
 void mlir::tirx::populateTIRxPTXToNVVMConversionPatterns(

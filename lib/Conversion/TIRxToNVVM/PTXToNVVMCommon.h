@@ -74,6 +74,13 @@ Value mapaSharedSource(PTXMapaOp op);
 Value lowerMBarrier(OpBuilder &b, Location loc, Value tirxBar, Value lowered,
                     bool &remote);
 
+/// The PTX ISA version (times ten) the enclosing gpu.module's #nvvm.target
+/// compiles for ("+ptxNN" features), or 0 when unknown. NVPTX aborts the
+/// process on an intrinsic the PTX version cannot express, so forms newer
+/// than the chip's default PTX check it and fail with a located error.
+unsigned targetPTXVersion(Operation *op);
+LogicalResult requirePTX(Operation *op, unsigned version, StringRef what);
+
 NVVM::CTAGroupKind ctaGroup(std::optional<ptx::CTAGroup> g);
 
 void populatePTXSyncPatterns(LLVMTypeConverter &converter,
