@@ -218,11 +218,14 @@ struct AllocBufferLowering : TIRxLowering<AllocBufferOp> {
         OpBuilder::InsertionGuard guard(rewriter);
         rewriter.setInsertionPointToStart(&scope->getRegion(0).front());
         auto arrayType = LLVM::LLVMArrayType::get(elementType, count);
+        // A fresh name: one global per static shared allocation.
+        std::string name = "__tirx_smem";
+        for (unsigned i = 0; SymbolTable::lookupSymbolIn(scope, name); ++i)
+          name = "__tirx_smem_" + std::to_string(i);
         global = LLVM::GlobalOp::create(
             rewriter, loc, arrayType, /*isConstant=*/false,
-            LLVM::Linkage::Internal, "__tirx_smem", Attribute(), align,
+            LLVM::Linkage::Internal, name, Attribute(), align,
             /*addrSpace=*/3);
-        SymbolTable(scope).insert(global);
       }
       rewriter.replaceOpWithNewOp<LLVM::AddressOfOp>(op, global);
       return success();
