@@ -20,7 +20,7 @@ build: configure
 	ninja -C $(BUILD) -j$(JOBS)
 
 # The main job: compile an example kernel to PTX in-process and show it.
-DEMO ?= examples/elementwise.mlir
+DEMO ?= examples/dsmem_remote_arrive.mlir
 demo: deps build
 	@echo "== tirx-translate $(DEMO) --emit=ptx"
 	@$(BUILD)/bin/tirx-translate $(DEMO) --emit=ptx
