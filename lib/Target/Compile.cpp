@@ -18,7 +18,6 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
-#include "llvm/Support/Timer.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -68,11 +67,8 @@ bool mlir::tirx::runRecoveringFromLLVMFatalErrors(
     ok = crc.RunSafely(fn);
     llvm::CrashRecoveryContext::Disable();
   }
-  if (!ok) {
+  if (!ok)
     reason = fatal.empty() ? "LLVM crashed" : fatal;
-    // Timers the interrupted code started would be reported at exit.
-    llvm::TimerGroup::clearAll();
-  }
   return ok;
 }
 
