@@ -5,7 +5,7 @@ PYTHON  ?= $(shell command -v python3)
 CMAKE_FLAGS ?=
 PREFIX  ?= /usr/local
 
-.PHONY: deps configure build demo check install clean sanitize fuzz fuzz-smoke
+.PHONY: deps configure build demo check check-python install clean sanitize fuzz fuzz-smoke
 
 deps:
 	bash scripts/install-deps.sh
@@ -19,16 +19,26 @@ configure: $(BUILD)/build.ninja
 build: configure
 	ninja -C $(BUILD) -j$(JOBS)
 
-# The main job: verify and pretty-print every example with tirx-opt.
+# The main job: compile an example kernel to PTX in-process and show it.
+DEMO ?= examples/dsmem_remote_arrive.mlir
 demo: deps build
-	@for f in examples/*.mlir; do \
-	  echo "== $$f"; \
-	  $(BUILD)/bin/tirx-opt $$f || exit 1; \
-	done
+	@echo "== tirx-translate $(DEMO) --emit=ptx"
+	@$(BUILD)/bin/tirx-translate $(DEMO) --emit=ptx
 
-# Every test: the lit suite.
+# Every test: the lit suite, then the Python tests (pytest) against the
+# package in the build tree.
 check: deps build
 	ninja -C $(BUILD) -j$(JOBS) check-tirx
+	@if [ -d $(BUILD)/python_packages/tirx ]; then \
+	  PYTHONPATH=$(abspath $(BUILD))/python_packages $(PYTHON) -m pytest -q -ra test/python; \
+	else \
+	  echo "== Python bindings not built (TIRX_ENABLE_PYTHON=OFF): pytest skipped"; \
+	fi
+
+# The Python tests alone (after `make build`); PYTEST_ARGS='-m "not slow"'
+# skips the pip-install test.
+check-python: build
+	PYTHONPATH=$(abspath $(BUILD))/python_packages $(PYTHON) -m pytest -q -ra $(PYTEST_ARGS) test/python
 
 # Headers, libraries, tirx-opt and the CMake package (find_package(TIRx)).
 install: build

@@ -54,6 +54,20 @@ fi
 [ -f "$LLVM_PREFIX/lib/cmake/mlir/MLIRConfig.cmake" ] || die "MLIR 22 CMake package missing under $LLVM_PREFIX (package libmlir-22-dev)"
 [ -x "$LLVM_PREFIX/bin/FileCheck" ] || die "FileCheck missing under $LLVM_PREFIX/bin (package llvm-22-tools)"
 
+# --- Python headers (the tirx extension module) --------------------------------
+if ! "$PY" -c 'import os, sysconfig, sys; sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' 2>/dev/null; then
+  pyexe=$("$PY" -c 'import sys; print(sys.executable)')
+  case "$pyexe" in
+    /usr/bin/*)
+      command -v apt-get >/dev/null 2>&1 || die "Python.h missing for $pyexe; install python3-dev"
+      log "installing Debian package: python3-dev (Python.h for the tirx extension)"
+      DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends python3-dev \
+        || die "apt-get install failed for: python3-dev"
+      ;;
+    *) die "Python.h missing for $pyexe; install that interpreter's development headers" ;;
+  esac
+fi
+
 # --- Python packages ---------------------------------------------------------
 pymissing=()
 for m in "${PY_PKGS[@]}"; do

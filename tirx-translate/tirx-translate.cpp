@@ -21,6 +21,7 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
+#include <cstdlib>
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -92,8 +93,13 @@ int main(int argc, char **argv) {
   options.ptxas = ptxas;
   FailureOr<std::string> result =
       tirx::compileModule(*module, *format, options);
-  if (failed(result))
-    return 1;
+  if (failed(result)) {
+    // The diagnostics are out. Leave without running static destructors:
+    // after a recovered LLVM fatal error, LLVM's global timer groups still
+    // list timers of the abandoned stack frames and would report them.
+    llvm::errs().flush();
+    std::_Exit(1);
+  }
   auto output = openOutputFile(outputFilename, &error);
   if (!output) {
     llvm::errs() << "tirx-translate: " << error << "\n";

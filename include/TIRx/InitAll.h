@@ -16,7 +16,8 @@ class DialectRegistry;
 namespace tirx {
 
 /// Inserts the TIRx dialect and the external interface models TIRx needs
-/// (e.g. its ConvertToLLVMPatternInterface) into `registry`.
+/// into `registry`: its ConvertToLLVMPatternInterface, the NVVM target and
+/// the LLVM IR translations that in-process PTX emission uses.
 void registerTIRxDialects(DialectRegistry &registry);
 
 /// Registers every TIRx pass, conversion and pipeline with the global

@@ -297,9 +297,11 @@ LogicalResult BufferDataOp::inferReturnTypes(
 }
 
 OpFoldResult BufferDataOp::fold(FoldAdaptor) {
-  // buffer_data(decl_buffer(%p)) is %p when nothing but the type differs.
+  // buffer_data(decl_buffer(%p)) is %p when the view has no offsets and
+  // keeps the pointer's type.
   auto decl = getBuffer().getDefiningOp<DeclBufferOp>();
-  if (decl && decl.getData().getType() == getType())
+  if (decl && decl.getData().getType() == getType() && !decl.getElemOffset() &&
+      !decl.getByteOffset() && decl.getType().getOffsetOrDefault() == 0)
     return decl.getData();
   return {};
 }
@@ -325,26 +327,39 @@ LogicalResult PtrToOp::verify() {
   return success();
 }
 
+/// The result of an op that makes a pointer to `elementType` in the scope of
+/// its first operand (a buffer or a pointer).
+static LogicalResult inferTypedPointer(std::optional<Location> location,
+                                       ValueRange operands,
+                                       TypeAttr elementType,
+                                       SmallVectorImpl<Type> &inferred) {
+  if (operands.empty() || !elementType)
+    return failure();
+  std::optional<MemorySpace> space;
+  if (auto buffer = dyn_cast<BufferType>(operands[0].getType()))
+    space = buffer.getMemorySpace();
+  else if (auto ptr = dyn_cast<PtrType>(operands[0].getType()))
+    space = ptr.getMemorySpace();
+  if (!space)
+    return failure();
+  if (!isValidElementType(elementType.getValue())) {
+    if (location)
+      mlir::emitError(*location) << "element type must be a scalar or vector "
+                                    "element type, got "
+                                 << elementType.getValue();
+    return failure();
+  }
+  inferred.push_back(PtrType::get(elementType.getValue(), *space));
+  return success();
+}
+
 LogicalResult AccessPtrOp::inferReturnTypes(
     MLIRContext *context, std::optional<Location> location,
     ValueRange operands, DictionaryAttr attributes, OpaqueProperties properties,
     RegionRange regions, SmallVectorImpl<Type> &inferred) {
   Adaptor adaptor(operands, attributes, properties, regions);
-  auto type = operands.empty() ? BufferType()
-                               : dyn_cast<BufferType>(operands[0].getType());
-  TypeAttr elementType = adaptor.getElementTypeAttr();
-  if (!type || !elementType)
-    return failure();
-  if (!isValidElementType(elementType.getValue())) {
-    if (location)
-      mlir::emitError(*location) << "element type must be a scalar or vector "
-                              "element type, got "
-                           << elementType.getValue();
-    return failure();
-  }
-  inferred.push_back(
-      PtrType::get(elementType.getValue(), type.getMemorySpace()));
-  return success();
+  return inferTypedPointer(location, operands, adaptor.getElementTypeAttr(),
+                           inferred);
 }
 
 LogicalResult PtrByteOffsetOp::inferReturnTypes(
@@ -352,21 +367,8 @@ LogicalResult PtrByteOffsetOp::inferReturnTypes(
     ValueRange operands, DictionaryAttr attributes, OpaqueProperties properties,
     RegionRange regions, SmallVectorImpl<Type> &inferred) {
   Adaptor adaptor(operands, attributes, properties, regions);
-  auto type = operands.empty() ? PtrType()
-                               : dyn_cast<PtrType>(operands[0].getType());
-  TypeAttr elementType = adaptor.getElementTypeAttr();
-  if (!type || !elementType)
-    return failure();
-  if (!isValidElementType(elementType.getValue())) {
-    if (location)
-      mlir::emitError(*location) << "element type must be a scalar or vector "
-                              "element type, got "
-                           << elementType.getValue();
-    return failure();
-  }
-  inferred.push_back(
-      PtrType::get(elementType.getValue(), type.getMemorySpace()));
-  return success();
+  return inferTypedPointer(location, operands, adaptor.getElementTypeAttr(),
+                           inferred);
 }
 
 OpFoldResult PtrByteOffsetOp::fold(FoldAdaptor adaptor) {

@@ -12,6 +12,8 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -47,6 +49,29 @@ std::string mlir::tirx::findPtxas() {
   return "";
 }
 
+static void onLLVMFatalError(void *user, const char *reason, bool) {
+  static_cast<std::string *>(user)->assign(reason ? reason : "");
+  // Leave through the recovery context rather than exit()/abort().
+  if (auto *crc = llvm::CrashRecoveryContext::GetCurrent())
+    crc->HandleExit(1);
+}
+
+bool mlir::tirx::runRecoveringFromLLVMFatalErrors(
+    llvm::function_ref<void()> fn, std::string &reason) {
+  std::string fatal;
+  bool ok;
+  {
+    llvm::ScopedFatalErrorHandler handler(onLLVMFatalError, &fatal);
+    llvm::CrashRecoveryContext::Enable();
+    llvm::CrashRecoveryContext crc;
+    ok = crc.RunSafely(fn);
+    llvm::CrashRecoveryContext::Disable();
+  }
+  if (!ok)
+    reason = fatal.empty() ? "LLVM crashed" : fatal;
+  return ok;
+}
+
 static LogicalResult runPipeline(ModuleOp module, bool serialize,
                                  const CompileOptions &options) {
   PassManager pm(module.getContext(), ModuleOp::getOperationName());
@@ -59,7 +84,19 @@ static LogicalResult runPipeline(ModuleOp module, bool serialize,
     buildTIRxToPTXPipeline(pm, pipeline);
   else
     buildTIRxToNVVMPipeline(pm, pipeline);
-  return pm.run(module);
+  MLIRContext *ctx = module.getContext();
+  bool threads = ctx->isMultithreadingEnabled();
+  if (threads)
+    ctx->disableMultithreading();
+  LogicalResult result = failure();
+  std::string reason;
+  bool recovered =
+      runRecoveringFromLLVMFatalErrors([&] { result = pm.run(module); }, reason);
+  if (threads)
+    ctx->enableMultithreading(true);
+  if (!recovered)
+    return module.emitError("LLVM fatal error while compiling: ") << reason;
+  return result;
 }
 
 static FailureOr<std::string> collectPTX(ModuleOp module) {

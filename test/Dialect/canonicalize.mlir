@@ -108,6 +108,15 @@ func.func @buffer_data_of_decl(%p: !tirx.ptr<f32, shared>) -> !tirx.ptr<f32, sha
   return %d : !tirx.ptr<f32, shared>
 }
 
+// With an offset the data pointer is not the first element's address.
+// CHECK-LABEL: func.func @buffer_data_of_offset_decl
+// CHECK: tirx.buffer_data
+func.func @buffer_data_of_offset_decl(%p: !tirx.ptr<f32, shared>, %o: index) -> !tirx.ptr<f32, shared> {
+  %b = tirx.decl_buffer %p byte_offset %o : !tirx.ptr<f32, shared> -> !tirx.buffer<8xf32, shared>
+  %d = tirx.buffer_data %b : !tirx.buffer<8xf32, shared>
+  return %d : !tirx.ptr<f32, shared>
+}
+
 // -----
 
 // Empty loops and loops that run zero times disappear.

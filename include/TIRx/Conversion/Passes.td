@@ -47,7 +47,8 @@ def ConvertTIRxToGPUPass : Pass<"convert-tirx-to-gpu", "::mlir::ModuleOp"> {
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::NVVM::NVVMDialect",
-                           "::mlir::arith::ArithDialect"];
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::tirx::TIRxDialect"];
 }
 
 def ConvertTIRxToSCFPass : Pass<"convert-tirx-to-scf"> {

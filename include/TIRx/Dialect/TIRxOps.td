@@ -230,8 +230,9 @@ def TIRx_BufferDataOp : TIRx_Op<"buffer_data", [Pure,
     DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "The data pointer of a buffer";
   let description = [{
-    The pointer the buffer views, typed as the buffer's element type in the
-    buffer's scope (the base address, without the buffer's offsets).
+    The address of the buffer's first element — its data pointer moved by
+    the buffer's element and byte offsets — typed as the buffer's element
+    type in the buffer's scope.
 
     Example:
 

@@ -40,6 +40,14 @@ FailureOr<std::string> compileModule(ModuleOp module, OutputFormat format,
 /// /usr/local/cuda. Empty when none is found.
 std::string findPtxas();
 
+/// Runs `fn` so that an LLVM fatal error (report_fatal_error, e.g. the
+/// NVPTX backend's "Cannot select" on an NVVM op the chip lacks that no
+/// verifier caught) inside it returns false with `reason` set instead of
+/// ending the process. The recovery covers the calling thread only: callers
+/// run `fn` single-threaded, and must not reuse IR that `fn` was mutating.
+bool runRecoveringFromLLVMFatalErrors(llvm::function_ref<void()> fn,
+                                      std::string &reason);
+
 /// Parses "ptx", "llvmir" or "cubin".
 std::optional<OutputFormat> parseOutputFormat(StringRef name);
 

@@ -3,6 +3,8 @@
 #ifndef TIRX_TRANSFORMS_PASSES_H
 #define TIRX_TRANSFORMS_PASSES_H
 
+#include "TIRx/Dialect/TIRxDialect.h"
+
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {

@@ -56,9 +56,9 @@ def AttachTargetPass : Pass<"tirx-attach-target", "::mlir::ModuleOp"> {
            "PTX ISA version as '+ptxNN' (default: the chip's minimum)">,
     Option<"optLevel", "O", "unsigned", "3", "LLVM optimization level (0-3)">,
   ];
-  let dependentDialects = ["::mlir::tirx::TIRxDialect",
-                           "::mlir::gpu::GPUDialect",
-                           "::mlir::NVVM::NVVMDialect"];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::NVVM::NVVMDialect",
+                           "::mlir::tirx::TIRxDialect"];
 }
 
 #endif // TIRX_TRANSFORMS_PASSES_TD

@@ -1,18 +1,1113 @@
 //===- PTXToNVVM.cpp - tirx.ptx.* ops to NVVM -------------------*- C++ -*-===//
+//
+// Lowering of the tirx.ptx.* ops. Every op becomes its NVVM op where NVVM
+// has one; the few forms NVVM lacks become an LLVM NVPTX intrinsic call or
+// `llvm.inline_asm` with the exact PTX. This file holds the shared helpers
+// and the synchronization families (cluster addressing, mbarrier, fences,
+// barriers, warp-level, launch/register control, special registers); the
+// copy families are in PTXCopyToNVVM.cpp and the MMA/tcgen05 families in
+// PTXMMAToNVVM.cpp.
+//
+// Remote mbarriers through a `shared` pointer. The original's DSMEM idiom is
+//   %a   = tirx.reinterpret %bar : !tirx.ptr<ui64, shared> to i64
+//   %r   = tirx.ptx.mapa %a, %rank : i64 -> i64
+//   %p   = tirx.reinterpret %r : i64 to !tirx.ptr<ui64, shared>
+//   %buf = tirx.decl_buffer %p ...
+//   tirx.ptx.mbarrier.arrive ... (tirx.ptr_to %buf[0])
+// The pointer type says `shared` although it holds a peer CTA's address.
+// We lower it as follows: the raw i64 mapa of an integer that comes from a
+// shared/shared.dyn pointer is `mapa.shared::cluster` (ptr<3> -> ptr<7>),
+// and its i64 is the 32-bit shared::cluster address; any other raw i64 is a
+// generic address and maps with the generic `mapa.u64`. The reinterpret to
+// `shared` keeps the bits. An mbarrier op whose pointer is derived from a
+// raw mapa result (findRemoteMapa) treats those bits as a shared::cluster
+// address (ptr<7>) and emits the `.shared::cluster` form, so the PTX is
+// `mapa.shared::cluster` + `mbarrier.arrive...shared::cluster`.
+//
+//===----------------------------------------------------------------------===//
 
+#include "PTXToNVVMCommon.h"
 #include "TIRx/Conversion/TIRxToNVVM/TIRxToNVVM.h"
-#include "TIRx/Dialect/TIRxPTXOps.h"
-
-#include "mlir/Conversion/LLVMCommon/Pattern.h"
-#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 using namespace mlir;
 using namespace mlir::tirx;
+using namespace mlir::tirx::ptxlower;
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+Value ptxlower::castToAS(OpBuilder &b, Location loc, Value ptr, unsigned as) {
+  auto type = cast<LLVM::LLVMPointerType>(ptr.getType());
+  if (type.getAddressSpace() == as)
+    return ptr;
+  return LLVM::AddrSpaceCastOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext(), as), ptr);
+}
+
+Value ptxlower::i32Const(OpBuilder &b, Location loc, int64_t v) {
+  return LLVM::ConstantOp::create(b, loc, b.getI32Type(), v);
+}
+Value ptxlower::i64Const(OpBuilder &b, Location loc, int64_t v) {
+  return LLVM::ConstantOp::create(b, loc, b.getI64Type(), v);
+}
+
+Value ptxlower::inlinePTX(OpBuilder &b, Location loc, TypeRange results,
+                          ValueRange operands, StringRef text,
+                          StringRef constraints) {
+  auto dialect = LLVM::AsmDialectAttr::get(b.getContext(),
+                                           LLVM::AsmDialect::AD_ATT);
+  Type resultType;
+  if (results.size() == 1)
+    resultType = results.front();
+  else if (results.size() > 1)
+    resultType = LLVM::LLVMStructType::getLiteral(b.getContext(),
+                                                  SmallVector<Type>(results));
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, resultType ? TypeRange(resultType) : TypeRange(), operands, text,
+      constraints, /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None, dialect, ArrayAttr());
+  return asmOp.getNumResults() ? asmOp.getResult(0) : Value();
+}
+
+Value ptxlower::callIntrinsic(OpBuilder &b, Location loc, Type result,
+                              StringRef name, ValueRange args) {
+  auto call = LLVM::CallIntrinsicOp::create(
+      b, loc, result ? TypeRange(result) : TypeRange(),
+      b.getStringAttr(name), args, LLVM::FastmathFlagsAttr());
+  return call.getNumResults() ? call.getResult(0) : Value();
+}
+
+Value ptxlower::boolToI32(OpBuilder &b, Location loc, Value pred) {
+  return LLVM::ZExtOp::create(b, loc, b.getI32Type(), pred);
+}
+Value ptxlower::i32ToBool(OpBuilder &b, Location loc, Value v) {
+  return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne, v,
+                              i32Const(b, loc, 0));
+}
+
+/// Looks through the TIRx ops that carry a pointer's address unchanged or
+/// with an offset.
+static Value stepBack(Value v) {
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return {};
+  if (auto op = dyn_cast<BindOp>(def))
+    return op.getValue();
+  if (auto op = dyn_cast<PtrToOp>(def))
+    return op.getBuffer();
+  if (auto op = dyn_cast<DeclBufferOp>(def))
+    return op.getData();
+  if (auto op = dyn_cast<BufferSliceOp>(def))
+    return op.getSource();
+  if (auto op = dyn_cast<BufferReshapeOp>(def))
+    return op.getSource();
+  if (auto op = dyn_cast<BufferDataOp>(def))
+    return op.getBuffer();
+  if (auto op = dyn_cast<AccessPtrOp>(def))
+    return op.getBuffer();
+  if (auto op = dyn_cast<PtrByteOffsetOp>(def))
+    return op.getPtr();
+  if (auto op = dyn_cast<ReinterpretOp>(def))
+    return op.getSource();
+  return {};
+}
+
+PTXMapaOp ptxlower::findRemoteMapa(Value v) {
+  for (int depth = 0; v && depth < 32; ++depth) {
+    if (auto mapa = v.getDefiningOp<PTXMapaOp>())
+      return isa<IntegerType>(mapa.getType()) ? mapa : PTXMapaOp();
+    v = stepBack(v);
+  }
+  return {};
+}
+
+Value ptxlower::mapaSharedSource(PTXMapaOp op) {
+  Value v = op.getAddr();
+  for (int depth = 0; v && depth < 32; ++depth) {
+    if (auto ptr = dyn_cast<PtrType>(v.getType()))
+      return isSharedScope(ptr.getMemorySpace()) ? v : Value();
+    Operation *def = v.getDefiningOp();
+    if (auto bind = dyn_cast_or_null<BindOp>(def))
+      v = bind.getValue();
+    else if (auto re = dyn_cast_or_null<ReinterpretOp>(def))
+      v = re.getSource();
+    else
+      return {};
+  }
+  return {};
+}
+
+Value ptxlower::lowerMBarrier(OpBuilder &b, Location loc, Value tirxBar,
+                              Value lowered, bool &remote) {
+  auto type = cast<PtrType>(tirxBar.getType());
+  remote = type.getMemorySpace() == MemorySpace::SharedCluster;
+  if (remote)
+    return castToAS(b, loc, lowered, kSharedCluster);
+  if (findRemoteMapa(tirxBar)) {
+    // The bits are a shared::cluster address (see the file comment).
+    remote = true;
+    Value bits = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), lowered);
+    return LLVM::IntToPtrOp::create(
+        b, loc, LLVM::LLVMPointerType::get(b.getContext(), kSharedCluster),
+        bits);
+  }
+  return castToAS(b, loc, lowered, kShared);
+}
+
+unsigned ptxlower::targetPTXVersion(Operation *op) {
+  for (Operation *p = op->getParentOp(); p; p = p->getParentOp()) {
+    auto targets = p->getAttrOfType<ArrayAttr>("targets");
+    if (!targets)
+      continue;
+    for (Attribute t : targets) {
+      auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(t);
+      if (!nvvm)
+        continue;
+      StringRef features = nvvm.getFeatures();
+      unsigned version = 0;
+      if (features.consume_front("+ptx") &&
+          !features.getAsInteger(10, version))
+        return version;
+    }
+    return 0;
+  }
+  return 0;
+}
+
+LogicalResult ptxlower::requirePTX(Operation *op, unsigned version,
+                                   StringRef what) {
+  unsigned have = targetPTXVersion(op);
+  if (!have || have >= version)
+    return success();
+  return op->emitOpError("cannot be lowered: ")
+         << what << " needs PTX ISA " << version / 10 << "." << version % 10
+         << ", but the target compiles for PTX ISA " << have / 10 << "."
+         << have % 10 << "; raise it with features=+ptx" << version;
+}
+
+NVVM::CTAGroupKind ptxlower::ctaGroup(std::optional<ptx::CTAGroup> g) {
+  return g && *g == ptx::CTAGroup::CTA2 ? NVVM::CTAGroupKind::CTA_2
+                                        : NVVM::CTAGroupKind::CTA_1;
+}
+
+static NamedAttribute named(OpBuilder &b, StringRef name, Attribute attr) {
+  return b.getNamedAttr(name, attr);
+}
+
+static NVVM::MemScopeKind memScope(std::optional<ptx::ClusterScope> s) {
+  return s && *s == ptx::ClusterScope::Cluster ? NVVM::MemScopeKind::CLUSTER
+                                               : NVVM::MemScopeKind::CTA;
+}
+
+static NVVM::MemScopeKind memScope(ptx::MemScope s) {
+  switch (s) {
+  case ptx::MemScope::CTA:
+    return NVVM::MemScopeKind::CTA;
+  case ptx::MemScope::Cluster:
+    return NVVM::MemScopeKind::CLUSTER;
+  case ptx::MemScope::GPU:
+    return NVVM::MemScopeKind::GPU;
+  case ptx::MemScope::Sys:
+    return NVVM::MemScopeKind::SYS;
+  }
+  return NVVM::MemScopeKind::CTA;
+}
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Cluster addressing
+//===----------------------------------------------------------------------===//
+
+struct MapaLowering : PTXLowering<PTXMapaOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(PTXMapaOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *ctx = rewriter.getContext();
+    auto ptr0 = LLVM::LLVMPointerType::get(ctx, kGeneric);
+    auto ptr7 = LLVM::LLVMPointerType::get(ctx, kSharedCluster);
+    Value rank = adaptor.getRank();
+    if (auto type = dyn_cast<PtrType>(op.getAddr().getType())) {
+      if (isSharedScope(type.getMemorySpace())) {
+        Value src = castToAS(rewriter, loc, adaptor.getAddr(), kShared);
+        rewriter.replaceOp(op, NVVM::MapaOp::create(rewriter, loc, ptr7, src,
+                                                    rank));
+        return success();
+      }
+      Value src = castToAS(rewriter, loc, adaptor.getAddr(), kGeneric);
+      rewriter.replaceOp(op,
+                         NVVM::MapaOp::create(rewriter, loc, ptr0, src, rank));
+      return success();
+    }
+    // Raw i64: a shared::cta address (from a shared pointer) maps with
+    // mapa.shared::cluster, anything else is a generic address.
+    Type i64 = rewriter.getI64Type();
+    if (Value shared = mapaSharedSource(op)) {
+      Value sharedPtr = rewriter.getRemappedValue(shared);
+      if (sharedPtr && isa<LLVM::LLVMPointerType>(sharedPtr.getType())) {
+        Value src = castToAS(rewriter, loc, sharedPtr, kShared);
+        Value mapped = NVVM::MapaOp::create(rewriter, loc, ptr7, src, rank);
+        rewriter.replaceOpWithNewOp<LLVM::PtrToIntOp>(op, i64, mapped);
+        return success();
+      }
+    }
+    Value src = LLVM::IntToPtrOp::create(rewriter, loc, ptr0, adaptor.getAddr());
+    Value mapped = NVVM::MapaOp::create(rewriter, loc, ptr0, src, rank);
+    rewriter.replaceOpWithNewOp<LLVM::PtrToIntOp>(op, i64, mapped);
+    return success();
+  }
+};
+
+struct GetCtaRankLowering : PTXLowering<PTXGetCtaRankOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(PTXGetCtaRankOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type i32 = rewriter.getI32Type();
+    Value addr = adaptor.getAddr();
+    Value rank;
+    if (auto ptr = dyn_cast<LLVM::LLVMPointerType>(addr.getType());
+        ptr && ptr.getAddressSpace() == kSharedCluster) {
+      // The intrinsic types its shared::cluster address as ptr<3>.
+      Value bits = LLVM::PtrToIntOp::create(rewriter, loc, i32, addr);
+      addr = LLVM::IntToPtrOp::create(
+          rewriter, loc, LLVM::LLVMPointerType::get(getContext(), kShared),
+          bits);
+      rank = callIntrinsic(rewriter, loc, i32,
+                           "llvm.nvvm.getctarank.shared.cluster", addr);
+    } else {
+      if (isa<IntegerType>(addr.getType()))
+        addr = LLVM::IntToPtrOp::create(
+            rewriter, loc, LLVM::LLVMPointerType::get(getContext(), kGeneric),
+            addr);
+      addr = castToAS(rewriter, loc, addr, kGeneric);
+      rank = callIntrinsic(rewriter, loc, i32, "llvm.nvvm.getctarank", addr);
+    }
+    rewriter.replaceOp(op, rank);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// mbarrier
+//===----------------------------------------------------------------------===//
+
+struct MBarrierInitLowering : PTXLowering<PTXMBarrierInitOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(PTXMBarrierInitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value bar = castToAS(rewriter, op.getLoc(), adaptor.getBar(), kShared);
+    rewriter.replaceOpWithNewOp<NVVM::MBarrierInitOp>(
+        op, TypeRange(), ValueRange{bar, adaptor.getCount()});
+    return success();
+  }
+};
+
+struct MBarrierInvalLowering : PTXLowering<PTXMBarrierInvalOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(PTXMBarrierInvalOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value bar = castToAS(rewriter, op.getLoc(), adaptor.getBar(), kShared);
+    rewriter.replaceOpWithNewOp<NVVM::MBarrierInvalOp>(op, TypeRange(),
+                                                       ValueRange{bar});
+    return success();
+  }
+};
+
+/// arrive, arrive_drop, arrive.expect_tx, arrive_drop.expect_tx.
+template <typename OpT, typename NVVMOpT>
+struct MBarrierArriveLowering : PTXLowering<OpT> {
+  using PTXLowering<OpT>::PTXLowering;
+  LogicalResult
+  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    bool remote = false;
+    Value bar = lowerMBarrier(rewriter, loc, op.getBar(), adaptor.getBar(),
+                              remote);
+    if (remote && op.getState())
+      return op.emitOpError(
+          "cannot be lowered: a remote arrive (on a peer CTA's mbarrier "
+          "obtained through mapa) returns no state");
+    SmallVector<Value> operands{bar};
+    if (Value count = adaptor.getCount())
+      operands.push_back(count);
+    bool relaxed = op.getSem() && *op.getSem() == ptx::ArriveSem::Relaxed;
+    if (relaxed && failed(requirePTX(op, 86, "'relaxed' semantics")))
+      return failure();
+    NamedAttribute attrs[] = {
+        named(rewriter, "scope",
+              NVVM::MemScopeKindAttr::get(getContext(op),
+                                          memScope(op.getScope()))),
+        named(rewriter, "relaxed", rewriter.getBoolAttr(relaxed))};
+    TypeRange results;
+    Type i64 = rewriter.getI64Type();
+    if (op.getState())
+      results = TypeRange(i64);
+    auto arrive = NVVMOpT::create(rewriter, loc, results, operands, attrs);
+    rewriter.replaceOp(op, arrive->getResults());
+    return success();
+  }
+  static MLIRContext *getContext(OpT op) { return op.getContext(); }
+};
+
+struct MBarrierArriveNoCompleteLowering
+    : PTXLowering<PTXMBarrierArriveNoCompleteOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(PTXMBarrierArriveNoCompleteOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value bar = castToAS(rewriter, op.getLoc(), adaptor.getBar(), kShared);
+    rewriter.replaceOpWithNewOp<NVVM::MBarrierArriveNocompleteOp>(
+        op, TypeRange(rewriter.getI64Type()),
+        ValueRange{bar, adaptor.getCount()});
+    return success();
+  }
+};
+
+template <typename OpT, typename NVVMOpT>
+struct MBarrierTxLowering : PTXLowering<OpT> {
+  using PTXLowering<OpT>::PTXLowering;
+  LogicalResult
+  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    bool remote = false;
+    Value bar = lowerMBarrier(rewriter, op.getLoc(), op.getBar(),
+                              adaptor.getBar(), remote);
+    NamedAttribute attrs[] = {named(
+        rewriter, "scope",
+        NVVM::MemScopeKindAttr::get(op.getContext(), memScope(op.getScope())))};
+    rewriter.replaceOpWithNewOp<NVVMOpT>(
+        op, TypeRange(), ValueRange{bar, adaptor.getTx()}, attrs);
+    return success();
+  }
+};
+
+/// test_wait(.parity) -> nvvm.mbarrier.test.wait; try_wait(.parity) ->
+/// nvvm.mbarrier.try_wait (the phase forms take the i32 parity).
+template <typename OpT, typename NVVMOpT, bool HasHint>
+struct MBarrierWaitLowering : PTXLowering<OpT> {
+  using PTXLowering<OpT>::PTXLowering;
+  LogicalResult
+  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value bar = castToAS(rewriter, op.getLoc(), adaptor.getBar(), kShared);
+    SmallVector<Value> operands{bar, adaptor.getOperands()[1]};
+    if constexpr (HasHint)
+      if (Value hint = adaptor.getSuspendHint())
+        operands.push_back(hint);
+    bool relaxed = op.getSem() && *op.getSem() == ptx::WaitSem::Relaxed;
+    if (relaxed && failed(requirePTX(op, 86, "'relaxed' semantics")))
+      return failure();
+    NamedAttribute attrs[] = {
+        named(rewriter, "scope",
+              NVVM::MemScopeKindAttr::get(op.getContext(),
+                                          memScope(op.getScope()))),
+        named(rewriter, "relaxed", rewriter.getBoolAttr(relaxed))};
+    rewriter.replaceOpWithNewOp<NVVMOpT>(op, TypeRange(rewriter.getI1Type()),
+                                         operands, attrs);
+    return success();
+  }
+};
+
+struct MBarrierPendingCountLowering
+    : PTXLowering<PTXMBarrierPendingCountOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(PTXMBarrierPendingCountOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, callIntrinsic(rewriter, op.getLoc(),
+                                         rewriter.getI32Type(),
+                                         "llvm.nvvm.mbarrier.pending.count",
+                                         adaptor.getState()));
+    return success();
+  }
+};
+
+struct CpAsyncMBarrierArriveLowering
+    : PTXLowering<PTXCpAsyncMBarrierArriveOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(PTXCpAsyncMBarrierArriveOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value bar = castToAS(rewriter, op.getLoc(), adaptor.getBar(), kShared);
+    NamedAttribute attrs[] = {
+        named(rewriter, "noinc", rewriter.getBoolAttr(op.getNoinc()))};
+    rewriter.replaceOpWithNewOp<NVVM::CpAsyncMBarrierArriveOp>(
+        op, TypeRange(), ValueRange{bar}, attrs);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Fences
+//===----------------------------------------------------------------------===//
+
+struct FenceLowering : PTXLowering<PTXFenceOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(PTXFenceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    ptx::FenceSem sem = op.getSem();
+    ptx::MemScope scope = op.getScope();
+    if (sem == ptx::FenceSem::SC && scope == ptx::MemScope::Cluster) {
+      rewriter.replaceOpWithNewOp<NVVM::FenceScClusterOp>(op);
+      return success();
+    }
+    if (sem == ptx::FenceSem::SC || sem == ptx::FenceSem::AcqRel) {
+      // LLVM fences with NVPTX sync scopes select fence.{sc,acq_rel}.<scope>.
+      StringRef syncscope;
+      switch (scope) {
+      case ptx::MemScope::CTA:
+        syncscope = "block";
+        break;
+      case ptx::MemScope::Cluster:
+        syncscope = "cluster";
+        break;
+      case ptx::MemScope::GPU:
+        syncscope = "device";
+        break;
+      case ptx::MemScope::Sys:
+        break;
+      }
+      auto ordering = sem == ptx::FenceSem::SC
+                          ? LLVM::AtomicOrdering::seq_cst
+                          : LLVM::AtomicOrdering::acq_rel;
+      LLVM::FenceOp::create(rewriter, loc, ordering, syncscope);
+      rewriter.eraseOp(op);
+      return success();
+    }
+    // fence.acquire / fence.release (PTX ISA 8.6) have no NVVM op.
+    if (failed(requirePTX(op, 86, "fence." + ptx::stringifyFenceSem(sem).str())))
+      return failure();
+    std::string text = ("fence." + ptx::stringifyFenceSem(sem) + "." +
+                        ptx::stringifyMemScope(scope) + ";")
+                           .str();
+    inlinePTX(rewriter, loc, {}, {}, text, "~{memory}");
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct FenceProxyAsyncLowering : PTXLowering<PTXFenceProxyAsyncOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(PTXFenceProxyAsyncOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MLIRContext *ctx = getContext();
+    NVVM::ProxyKind kind = NVVM::ProxyKind::async;
+    NVVM::SharedSpaceAttr space;
+    if (auto s = op.getSpace()) {
+      switch (*s) {
+      case ptx::ProxySpace::SharedCTA:
+        kind = NVVM::ProxyKind::async_shared;
+        space = NVVM::SharedSpaceAttr::get(ctx, NVVM::SharedSpace::shared_cta);
+        break;
+      case ptx::ProxySpace::SharedCluster:
+        kind = NVVM::ProxyKind::async_shared;
+        space =
+            NVVM::SharedSpaceAttr::get(ctx, NVVM::SharedSpace::shared_cluster);
+        break;
+      case ptx::ProxySpace::Global:
+        kind = NVVM::ProxyKind::async_global;
+        break;
+      }
+    }
+    rewriter.replaceOpWithNewOp<NVVM::FenceProxyOp>(
+        op, NVVM::ProxyKindAttr::get(ctx, kind), space);
+    return success();
+  }
+};
+
+struct FenceProxyAliasLowering : PTXLowering<PTXFenceProxyAliasOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(PTXFenceProxyAliasOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::FenceProxyOp>(
+        op, NVVM::ProxyKindAttr::get(getContext(), NVVM::ProxyKind::alias),
+        NVVM::SharedSpaceAttr());
+    return success();
+  }
+};
+
+struct FenceMBarrierInitLowering : PTXLowering<PTXFenceMBarrierInitOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(PTXFenceMBarrierInitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::FenceMbarrierInitOp>(op);
+    return success();
+  }
+};
+
+struct FenceProxyTensormapLowering : PTXLowering<PTXFenceProxyTensormapOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(PTXFenceProxyTensormapOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    if (failed(requirePTX(op, 83, "the tensormap proxy fence")))
+      return failure();
+    auto scope = NVVM::MemScopeKindAttr::get(getContext(),
+                                             memScope(op.getScope()));
+    if (op.getSem() == ptx::TensormapSem::Release) {
+      rewriter.replaceOpWithNewOp<NVVM::FenceProxyReleaseOp>(
+          op, TypeRange(), ValueRange(),
+          ArrayRef<NamedAttribute>{named(rewriter, "scope", scope)});
+      return success();
+    }
+    Value addr = castToAS(rewriter, loc, adaptor.getAddr(), kGeneric);
+    rewriter.replaceOpWithNewOp<NVVM::FenceProxyAcquireOp>(
+        op, TypeRange(), ValueRange{addr, i32Const(rewriter, loc, 128)},
+        ArrayRef<NamedAttribute>{named(rewriter, "scope", scope)});
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Barriers
+//===----------------------------------------------------------------------===//
+
+struct BarrierSyncLowering : PTXLowering<PTXBarrierSyncOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(PTXBarrierSyncOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value id = adaptor.getId(), count = adaptor.getCount();
+    if (op.getAligned()) {
+      SmallVector<Value> operands;
+      if (id)
+        operands.push_back(id);
+      if (count)
+        operands.push_back(count);
+      NamedAttribute attrs[] = {named(
+          rewriter, "operandSegmentSizes",
+          rewriter.getDenseI32ArrayAttr({id ? 1 : 0, count ? 1 : 0, 0}))};
+      rewriter.replaceOpWithNewOp<NVVM::BarrierOp>(op, TypeRange(), operands,
+                                                   attrs);
+      return success();
+    }
+    if (!id)
+      id = i32Const(rewriter, loc, 0);
+    if (count)
+      callIntrinsic(rewriter, loc, {}, "llvm.nvvm.barrier.cta.sync.count",
+                    ValueRange{id, count});
+    else
+      callIntrinsic(rewriter, loc, {}, "llvm.nvvm.barrier.cta.sync.all", id);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct BarrierArriveLowering : PTXLowering<PTXBarrierArriveOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(PTXBarrierArriveOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op.getAligned()) {
+      rewriter.replaceOpWithNewOp<NVVM::BarrierArriveOp>(
+          op, TypeRange(), ValueRange{adaptor.getId(), adaptor.getCount()});
+      return success();
+    }
+    callIntrinsic(rewriter, op.getLoc(), {},
+                  "llvm.nvvm.barrier.cta.arrive.count",
+                  ValueRange{adaptor.getId(), adaptor.getCount()});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct BarrierRedLowering : PTXLowering<PTXBarrierRedOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(PTXBarrierRedOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value id = adaptor.getId(), count = adaptor.getCount();
+    Type i32 = rewriter.getI32Type();
+    bool popc = op.getKind() == ptx::BarRedKind::Popc;
+    Value result;
+    if (op.getAligned() && !id && !count) {
+      NVVM::BarrierReduction red = popc ? NVVM::BarrierReduction::POPC
+                                   : op.getKind() == ptx::BarRedKind::And
+                                       ? NVVM::BarrierReduction::AND
+                                       : NVVM::BarrierReduction::OR;
+      SmallVector<Value> operands;
+      if (id)
+        operands.push_back(id);
+      if (count)
+        operands.push_back(count);
+      operands.push_back(boolToI32(rewriter, loc, adaptor.getPred()));
+      NamedAttribute attrs[] = {
+          named(rewriter, "operandSegmentSizes",
+                rewriter.getDenseI32ArrayAttr(
+                    {id ? 1 : 0, count ? 1 : 0, 1})),
+          named(rewriter, "reductionOp",
+                NVVM::BarrierReductionAttr::get(getContext(), red))};
+      result = NVVM::BarrierOp::create(rewriter, loc, TypeRange(i32), operands,
+                                       attrs)
+                   .getResult(0);
+    } else {
+      // NVVM's barrier reduction is the aligned form on barrier 0 only.
+      std::string barArgs = id ? (count ? "$2, $3" : "$2") : "0";
+      std::string kind = stringifyEnum(op.getKind()).str();
+      std::string aligned = op.getAligned() ? ".aligned" : "";
+      std::string text =
+          popc ? "{\n.reg .pred %p;\nsetp.ne.b32 %p, $1, 0;\nbarrier.red" +
+                     aligned + ".popc.u32 $0, " + barArgs + ", %p;\n}"
+               : "{\n.reg .pred %p, %q;\nsetp.ne.b32 %p, $1, 0;\nbarrier.red" +
+                     aligned + "." + kind + ".pred %q, " + barArgs +
+                     ", %p;\nselp.u32 $0, 1, 0, %q;\n}";
+      SmallVector<Value> operands{boolToI32(rewriter, loc, adaptor.getPred())};
+      std::string constraints = "=r,r";
+      if (id) {
+        operands.push_back(id);
+        constraints += ",r";
+      }
+      if (count) {
+        operands.push_back(count);
+        constraints += ",r";
+      }
+      result = inlinePTX(rewriter, loc, i32, operands, text, constraints);
+    }
+    if (!popc)
+      result = i32ToBool(rewriter, loc, result);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct BarWarpSyncLowering : PTXLowering<PTXBarWarpSyncOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(PTXBarWarpSyncOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::SyncWarpOp>(op, adaptor.getMask());
+    return success();
+  }
+};
+
+struct BarrierClusterArriveLowering
+    : PTXLowering<PTXBarrierClusterArriveOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(PTXBarrierClusterArriveOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    UnitAttr aligned = op.getAligned() ? rewriter.getUnitAttr() : UnitAttr();
+    if (op.getSem() && *op.getSem() == ptx::ArriveSem::Relaxed)
+      rewriter.replaceOpWithNewOp<NVVM::ClusterArriveRelaxedOp>(op, aligned);
+    else
+      rewriter.replaceOpWithNewOp<NVVM::ClusterArriveOp>(op, aligned);
+    return success();
+  }
+};
+
+struct BarrierClusterWaitLowering : PTXLowering<PTXBarrierClusterWaitOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(PTXBarrierClusterWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    // barrier.cluster.wait has acquire semantics by default.
+    rewriter.replaceOpWithNewOp<NVVM::ClusterWaitOp>(
+        op, op.getAligned() ? rewriter.getUnitAttr() : UnitAttr());
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Warp level
+//===----------------------------------------------------------------------===//
+
+struct ElectSyncLowering : PTXLowering<PTXElectSyncOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(PTXElectSyncOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Value> operands;
+    if (Value mask = adaptor.getMask())
+      operands.push_back(mask);
+    rewriter.replaceOpWithNewOp<NVVM::ElectSyncOp>(
+        op, TypeRange(rewriter.getI1Type()), operands);
+    return success();
+  }
+};
+
+struct ShflSyncLowering : PTXLowering<PTXShflSyncOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(PTXShflSyncOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    NVVM::ShflKind kind;
+    switch (op.getKind()) {
+    case ptx::ShflKind::Up:
+      kind = NVVM::ShflKind::up;
+      break;
+    case ptx::ShflKind::Down:
+      kind = NVVM::ShflKind::down;
+      break;
+    case ptx::ShflKind::Bfly:
+      kind = NVVM::ShflKind::bfly;
+      break;
+    case ptx::ShflKind::Idx:
+      kind = NVVM::ShflKind::idx;
+      break;
+    }
+    Type valType = adaptor.getVal().getType();
+    bool withValid = static_cast<bool>(op.getValid());
+    Type resType = valType;
+    if (withValid)
+      resType = LLVM::LLVMStructType::getLiteral(
+          getContext(), {valType, rewriter.getI1Type()});
+    SmallVector<NamedAttribute> attrs{
+        named(rewriter, "kind", NVVM::ShflKindAttr::get(getContext(), kind))};
+    if (withValid)
+      attrs.push_back(
+          named(rewriter, "return_value_and_is_valid", rewriter.getUnitAttr()));
+    Value shfl = NVVM::ShflOp::create(
+                     rewriter, loc, TypeRange(resType),
+                     ValueRange{adaptor.getMask(), adaptor.getVal(),
+                                adaptor.getOffset(), adaptor.getClamp()},
+                     attrs)
+                     .getResult();
+    if (!withValid) {
+      rewriter.replaceOp(op, shfl);
+      return success();
+    }
+    Value v = LLVM::ExtractValueOp::create(rewriter, loc, shfl, 0);
+    Value ok = LLVM::ExtractValueOp::create(rewriter, loc, shfl, 1);
+    rewriter.replaceOp(op, ValueRange{v, ok});
+    return success();
+  }
+};
+
+struct VoteSyncLowering : PTXLowering<PTXVoteSyncOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(PTXVoteSyncOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    NVVM::VoteSyncKind kind;
+    switch (op.getKind()) {
+    case ptx::VoteKind::All:
+      kind = NVVM::VoteSyncKind::all;
+      break;
+    case ptx::VoteKind::Any:
+      kind = NVVM::VoteSyncKind::any;
+      break;
+    case ptx::VoteKind::Uni:
+      kind = NVVM::VoteSyncKind::uni;
+      break;
+    case ptx::VoteKind::Ballot:
+      kind = NVVM::VoteSyncKind::ballot;
+      break;
+    }
+    NamedAttribute attrs[] = {named(
+        rewriter, "kind", NVVM::VoteSyncKindAttr::get(getContext(), kind))};
+    rewriter.replaceOpWithNewOp<NVVM::VoteSyncOp>(
+        op, TypeRange(op.getType()),
+        ValueRange{adaptor.getMask(), adaptor.getPred()}, attrs);
+    return success();
+  }
+};
+
+struct ReduxSyncLowering : PTXLowering<PTXReduxSyncOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(PTXReduxSyncOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    NVVM::ReduxKind kind;
+    switch (op.getKind()) {
+    case ptx::ReduxKind::Add:
+      kind = NVVM::ReduxKind::ADD;
+      break;
+    case ptx::ReduxKind::Min:
+      kind = NVVM::ReduxKind::MIN;
+      break;
+    case ptx::ReduxKind::Max:
+      kind = NVVM::ReduxKind::MAX;
+      break;
+    case ptx::ReduxKind::UMin:
+      kind = NVVM::ReduxKind::UMIN;
+      break;
+    case ptx::ReduxKind::UMax:
+      kind = NVVM::ReduxKind::UMAX;
+      break;
+    case ptx::ReduxKind::And:
+      kind = NVVM::ReduxKind::AND;
+      break;
+    case ptx::ReduxKind::Or:
+      kind = NVVM::ReduxKind::OR;
+      break;
+    case ptx::ReduxKind::Xor:
+      kind = NVVM::ReduxKind::XOR;
+      break;
+    case ptx::ReduxKind::FMin:
+      kind = NVVM::ReduxKind::FMIN;
+      break;
+    case ptx::ReduxKind::FMax:
+      kind = NVVM::ReduxKind::FMAX;
+      break;
+    }
+    NamedAttribute attrs[] = {
+        named(rewriter, "kind", NVVM::ReduxKindAttr::get(getContext(), kind)),
+        named(rewriter, "abs", rewriter.getBoolAttr(op.getAbs())),
+        named(rewriter, "nan", rewriter.getBoolAttr(op.getNan()))};
+    rewriter.replaceOpWithNewOp<NVVM::ReduxOp>(
+        op, TypeRange(adaptor.getVal().getType()),
+        ValueRange{adaptor.getVal(), adaptor.getMask()}, attrs);
+    return success();
+  }
+};
+
+struct MatchSyncLowering : PTXLowering<PTXMatchSyncOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(PTXMatchSyncOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    bool all = op.getKind() == ptx::MatchKind::All;
+    Type i32 = rewriter.getI32Type();
+    Type resType = all ? Type(LLVM::LLVMStructType::getLiteral(
+                             getContext(), {i32, rewriter.getI1Type()}))
+                       : i32;
+    NamedAttribute attrs[] = {named(
+        rewriter, "kind",
+        NVVM::MatchSyncKindAttr::get(getContext(),
+                                     all ? NVVM::MatchSyncKind::all
+                                         : NVVM::MatchSyncKind::any))};
+    Value m = NVVM::MatchSyncOp::create(
+                  rewriter, loc, TypeRange(resType),
+                  ValueRange{adaptor.getMask(), adaptor.getVal()}, attrs)
+                  .getResult();
+    if (!all) {
+      rewriter.replaceOp(op, m);
+      return success();
+    }
+    SmallVector<Value> results{LLVM::ExtractValueOp::create(rewriter, loc, m, 0)};
+    if (op.getPred())
+      results.push_back(LLVM::ExtractValueOp::create(rewriter, loc, m, 1));
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+struct ActiveMaskLowering : PTXLowering<PTXActiveMaskOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(PTXActiveMaskOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, callIntrinsic(rewriter, op.getLoc(),
+                                         rewriter.getI32Type(),
+                                         "llvm.nvvm.activemask", {}));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Launch and register control
+//===----------------------------------------------------------------------===//
+
+struct SetMaxNRegLowering : PTXLowering<PTXSetMaxNRegOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(PTXSetMaxNRegOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto action = op.getAction() == ptx::RegAction::Inc
+                      ? NVVM::SetMaxRegisterAction::increase
+                      : NVVM::SetMaxRegisterAction::decrease;
+    rewriter.replaceOpWithNewOp<NVVM::SetMaxRegisterOp>(
+        op, rewriter.getI32IntegerAttr(op.getCount()),
+        NVVM::SetMaxRegisterActionAttr::get(getContext(), action));
+    return success();
+  }
+};
+
+struct GridDepControlLowering : PTXLowering<PTXGridDepControlOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(PTXGridDepControlOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto kind = op.getKind() == ptx::GridDepKind::Wait
+                    ? NVVM::GridDepActionKind::wait
+                    : NVVM::GridDepActionKind::launch_dependents;
+    rewriter.replaceOpWithNewOp<NVVM::GriddepcontrolOp>(
+        op, NVVM::GridDepActionKindAttr::get(getContext(), kind));
+    return success();
+  }
+};
+
+struct CLCTryCancelLowering : PTXLowering<PTXCLCTryCancelOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(PTXCLCTryCancelOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value resp = castToAS(rewriter, loc, adaptor.getResponse(), kShared);
+    Value bar = castToAS(rewriter, loc, adaptor.getBar(), kShared);
+    SmallVector<NamedAttribute> attrs;
+    if (op.getMulticast())
+      attrs.push_back(named(rewriter, "multicast", rewriter.getUnitAttr()));
+    rewriter.replaceOpWithNewOp<NVVM::ClusterLaunchControlTryCancelOp>(
+        op, TypeRange(), ValueRange{resp, bar}, attrs);
+    return success();
+  }
+};
+
+struct CLCQueryCancelLowering : PTXLowering<PTXCLCQueryCancelOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(PTXCLCQueryCancelOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    NVVM::ClusterLaunchControlQueryType q;
+    switch (op.getQuery()) {
+    case ptx::CLCQuery::IsCanceled:
+      q = NVVM::ClusterLaunchControlQueryType::IS_CANCELED;
+      break;
+    case ptx::CLCQuery::FirstCtaIdX:
+      q = NVVM::ClusterLaunchControlQueryType::GET_FIRST_CTA_ID_X;
+      break;
+    case ptx::CLCQuery::FirstCtaIdY:
+      q = NVVM::ClusterLaunchControlQueryType::GET_FIRST_CTA_ID_Y;
+      break;
+    case ptx::CLCQuery::FirstCtaIdZ:
+      q = NVVM::ClusterLaunchControlQueryType::GET_FIRST_CTA_ID_Z;
+      break;
+    }
+    NamedAttribute attrs[] = {named(
+        rewriter, "query_type",
+        NVVM::ClusterLaunchControlQueryTypeAttr::get(getContext(), q))};
+    rewriter.replaceOpWithNewOp<NVVM::ClusterLaunchControlQueryCancelOp>(
+        op, TypeRange(op.getType()), ValueRange{adaptor.getResponse()}, attrs);
+    return success();
+  }
+};
+
+struct NanosleepLowering : PTXLowering<PTXNanosleepOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(PTXNanosleepOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::NanosleepOp>(op, TypeRange(),
+                                                   ValueRange{adaptor.getNs()});
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Special registers
+//===----------------------------------------------------------------------===//
+
+/// tirx.ptx.sreg.X -> nvvm.read.ptx.sreg.X.
+template <typename OpT, typename NVVMOpT>
+struct SRegLowering : PTXLowering<OpT> {
+  using PTXLowering<OpT>::PTXLowering;
+  LogicalResult
+  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVMOpT>(op, TypeRange(op.getType()),
+                                         ValueRange());
+    return success();
+  }
+};
+
+/// A special register NVVM has no op for: an intrinsic or a `mov`.
+template <typename OpT>
+struct SRegFallbackLowering : PTXLowering<OpT> {
+  SRegFallbackLowering(const LLVMTypeConverter &converter, StringRef intrinsic,
+                       StringRef reg)
+      : PTXLowering<OpT>(converter), intrinsic(intrinsic), reg(reg) {}
+  LogicalResult
+  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value v;
+    Location loc = op.getLoc();
+    if (!intrinsic.empty())
+      v = callIntrinsic(rewriter, loc, op.getType(), intrinsic, {});
+    else if (op.getType().isInteger(1))
+      v = i32ToBool(rewriter, loc,
+                    inlinePTX(rewriter, loc, rewriter.getI32Type(), {},
+                              "{\n.reg .pred %p;\nmov.pred %p, %" + reg +
+                                  ";\nselp.u32 $0, 1, 0, %p;\n}",
+                              "=r"));
+    else
+      v = inlinePTX(rewriter, loc, op.getType(), {},
+                    "mov.u32 $0, %" + reg + ";", "=r");
+    rewriter.replaceOp(op, v);
+    return success();
+  }
+  std::string intrinsic, reg;
+};
+
+} // namespace
+
+void ptxlower::populatePTXSyncPatterns(LLVMTypeConverter &converter,
+                                       RewritePatternSet &patterns) {
+  patterns.add<
+      MapaLowering, GetCtaRankLowering, MBarrierInitLowering,
+      MBarrierInvalLowering,
+      MBarrierArriveLowering<PTXMBarrierArriveOp, NVVM::MBarrierArriveOp>,
+      MBarrierArriveLowering<PTXMBarrierArriveDropOp,
+                             NVVM::MBarrierArriveDropOp>,
+      MBarrierArriveLowering<PTXMBarrierArriveExpectTxOp,
+                             NVVM::MBarrierArriveExpectTxOp>,
+      MBarrierArriveLowering<PTXMBarrierArriveDropExpectTxOp,
+                             NVVM::MBarrierArriveDropExpectTxOp>,
+      MBarrierArriveNoCompleteLowering,
+      MBarrierTxLowering<PTXMBarrierExpectTxOp, NVVM::MBarrierExpectTxOp>,
+      MBarrierTxLowering<PTXMBarrierCompleteTxOp, NVVM::MBarrierCompleteTxOp>,
+      MBarrierWaitLowering<PTXMBarrierTestWaitOp, NVVM::MBarrierTestWaitOp,
+                           false>,
+      MBarrierWaitLowering<PTXMBarrierTestWaitParityOp,
+                           NVVM::MBarrierTestWaitOp, false>,
+      MBarrierWaitLowering<PTXMBarrierTryWaitOp, NVVM::MBarrierTryWaitOp, true>,
+      MBarrierWaitLowering<PTXMBarrierTryWaitParityOp,
+                           NVVM::MBarrierTryWaitOp, true>,
+      MBarrierPendingCountLowering, CpAsyncMBarrierArriveLowering,
+      FenceLowering, FenceProxyAsyncLowering, FenceProxyAliasLowering,
+      FenceMBarrierInitLowering, FenceProxyTensormapLowering,
+      BarrierSyncLowering, BarrierArriveLowering, BarrierRedLowering,
+      BarWarpSyncLowering, BarrierClusterArriveLowering,
+      BarrierClusterWaitLowering, ElectSyncLowering, ShflSyncLowering,
+      VoteSyncLowering, ReduxSyncLowering, MatchSyncLowering,
+      ActiveMaskLowering, SetMaxNRegLowering, GridDepControlLowering,
+      CLCTryCancelLowering, CLCQueryCancelLowering, NanosleepLowering,
+      SRegLowering<PTXSReg_clock_Op, NVVM::ClockOp>,
+      SRegLowering<PTXSReg_clock64_Op, NVVM::Clock64Op>,
+      SRegLowering<PTXSReg_globaltimer_Op, NVVM::GlobalTimerOp>,
+      SRegLowering<PTXSReg_globaltimer_lo_Op, NVVM::GlobalTimerLoOp>,
+      SRegLowering<PTXSReg_smid_Op, NVVM::SmIdOp>,
+      SRegLowering<PTXSReg_nsmid_Op, NVVM::SmDimOp>,
+      SRegLowering<PTXSReg_warpid_Op, NVVM::WarpIdOp>,
+      SRegLowering<PTXSReg_nwarpid_Op, NVVM::WarpDimOp>,
+      SRegLowering<PTXSReg_laneid_Op, NVVM::LaneIdOp>,
+      SRegLowering<PTXSReg_gridid_Op, NVVM::GridIdOp>,
+      SRegLowering<PTXSReg_lanemask_eq_Op, NVVM::LaneMaskEqOp>,
+      SRegLowering<PTXSReg_lanemask_le_Op, NVVM::LaneMaskLeOp>,
+      SRegLowering<PTXSReg_lanemask_lt_Op, NVVM::LaneMaskLtOp>,
+      SRegLowering<PTXSReg_lanemask_ge_Op, NVVM::LaneMaskGeOp>,
+      SRegLowering<PTXSReg_lanemask_gt_Op, NVVM::LaneMaskGtOp>,
+      SRegLowering<PTXSReg_dynamic_smem_size_Op, NVVM::DynamicSmemSize>,
+      SRegLowering<PTXSReg_total_smem_size_Op, NVVM::TotalSmemSize>,
+      SRegLowering<PTXSReg_cluster_ctarank_Op, NVVM::ClusterId>,
+      SRegLowering<PTXSReg_cluster_nctarank_Op, NVVM::ClusterDim>>(converter);
+  patterns.add<SRegFallbackLowering<PTXSReg_globaltimer_hi_Op>>(
+      converter, "", "globaltimer_hi");
+  patterns.add<SRegFallbackLowering<PTXSReg_is_explicit_cluster_Op>>(
+      converter, "", "is_explicit_cluster");
+}
 
 void mlir::tirx::populateTIRxPTXToNVVMConversionPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns) {
-  // The tirx.ptx.* op lowerings are registered here.
-  (void)converter;
-  (void)patterns;
+  populatePTXSyncPatterns(converter, patterns);
+  populatePTXCopyPatterns(converter, patterns);
+  populatePTXMMAPatterns(converter, patterns);
 }

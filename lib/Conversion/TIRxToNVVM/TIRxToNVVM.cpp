@@ -100,6 +100,18 @@ struct TIRxLowering : ConvertOpToLLVMPattern<OpT> {
                                ValueRange{offset});
   }
 
+  /// The address of element `indices` of `buffer` (whose lowered pointer is
+  /// `lowered`).
+  FailureOr<Value> elementAddress(OpBuilder &b, Operation *op, Value buffer,
+                                  Value lowered, ValueRange indices) const {
+    auto type = cast<BufferType>(buffer.getType());
+    FailureOr<Value> linear = linearize(b, op, type, indices);
+    if (failed(linear))
+      return failure();
+    return gep(b, op->getLoc(), lowered, convert(type.getElementType()),
+               *linear);
+  }
+
   /// Casts `ptr` to the address space of `type` when they differ.
   Value castTo(OpBuilder &b, Location loc, Value ptr, Type type) const {
     if (ptr.getType() == type)
@@ -206,11 +218,14 @@ struct AllocBufferLowering : TIRxLowering<AllocBufferOp> {
         OpBuilder::InsertionGuard guard(rewriter);
         rewriter.setInsertionPointToStart(&scope->getRegion(0).front());
         auto arrayType = LLVM::LLVMArrayType::get(elementType, count);
+        // A fresh name: one global per static shared allocation.
+        std::string name = "__tirx_smem";
+        for (unsigned i = 0; SymbolTable::lookupSymbolIn(scope, name); ++i)
+          name = "__tirx_smem_" + std::to_string(i);
         global = LLVM::GlobalOp::create(
             rewriter, loc, arrayType, /*isConstant=*/false,
-            LLVM::Linkage::Internal, "__tirx_smem", Attribute(), align,
+            LLVM::Linkage::Internal, name, Attribute(), align,
             /*addrSpace=*/3);
-        SymbolTable(scope).insert(global);
       }
       rewriter.replaceOpWithNewOp<LLVM::AddressOfOp>(op, global);
       return success();
@@ -306,17 +321,13 @@ struct BufferLoadLowering : TIRxLowering<BufferLoadOp> {
   LogicalResult
   matchAndRewrite(BufferLoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto type = cast<BufferType>(op.getBuffer().getType());
-    FailureOr<Value> linear =
-        linearize(rewriter, op, type, adaptor.getIndices());
-    if (failed(linear))
+    FailureOr<Value> addr =
+        elementAddress(rewriter, op, op.getBuffer(), adaptor.getBuffer(),
+                       adaptor.getIndices());
+    if (failed(addr))
       return failure();
-    Location loc = op.getLoc();
-    Value addr = gep(rewriter, loc, adaptor.getBuffer(),
-                     convert(type.getElementType()), *linear);
-    Type resultType = convert(op.getType());
-    rewriter.replaceOpWithNewOp<LLVM::LoadOp>(op, resultType, addr,
-                                              accessAlignment(op.getType()));
+    rewriter.replaceOpWithNewOp<LLVM::LoadOp>(
+        op, convert(op.getType()), *addr, accessAlignment(op.getType()));
     return success();
   }
 };
@@ -326,16 +337,13 @@ struct BufferStoreLowering : TIRxLowering<BufferStoreOp> {
   LogicalResult
   matchAndRewrite(BufferStoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto type = cast<BufferType>(op.getBuffer().getType());
-    FailureOr<Value> linear =
-        linearize(rewriter, op, type, adaptor.getIndices());
-    if (failed(linear))
+    FailureOr<Value> addr =
+        elementAddress(rewriter, op, op.getBuffer(), adaptor.getBuffer(),
+                       adaptor.getIndices());
+    if (failed(addr))
       return failure();
-    Location loc = op.getLoc();
-    Value addr = gep(rewriter, loc, adaptor.getBuffer(),
-                     convert(type.getElementType()), *linear);
     rewriter.replaceOpWithNewOp<LLVM::StoreOp>(
-        op, adaptor.getValue(), addr,
+        op, adaptor.getValue(), *addr,
         accessAlignment(op.getValue().getType()));
     return success();
   }
@@ -346,15 +354,13 @@ struct PtrToLowering : TIRxLowering<PtrToOp> {
   LogicalResult
   matchAndRewrite(PtrToOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto type = cast<BufferType>(op.getBuffer().getType());
-    FailureOr<Value> linear =
-        linearize(rewriter, op, type, adaptor.getIndices());
-    if (failed(linear))
+    FailureOr<Value> addr =
+        elementAddress(rewriter, op, op.getBuffer(), adaptor.getBuffer(),
+                       adaptor.getIndices());
+    if (failed(addr))
       return failure();
-    Location loc = op.getLoc();
-    Value addr = gep(rewriter, loc, adaptor.getBuffer(),
-                     convert(type.getElementType()), *linear);
-    rewriter.replaceOp(op, castTo(rewriter, loc, addr, convert(op.getType())));
+    rewriter.replaceOp(
+        op, castTo(rewriter, op.getLoc(), *addr, convert(op.getType())));
     return success();
   }
 };

@@ -4,6 +4,7 @@
 // their first element; indices become address arithmetic over the strides.
 
 // CHECK: llvm.mlir.global external @__tirx_dyn_smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
+// CHECK: llvm.mlir.global internal @__tirx_smem_0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<2 x i64>
 // CHECK: llvm.mlir.global internal @__tirx_smem() {addr_space = 3 : i32, alignment = 128 : i64} : !llvm.array<128 x f32>
 gpu.module @m {
   // CHECK-LABEL: gpu.func @loads_and_stores
@@ -29,11 +30,14 @@ gpu.module @m {
   // CHECK: %[[N:.*]] = llvm.mlir.constant(4 : i64) : i64
   // CHECK: llvm.alloca %[[N]] x f32 {alignment = 16 : i64} : (i64) -> !llvm.ptr
   // CHECK: llvm.mlir.addressof @__tirx_smem : !llvm.ptr<3>
+  // CHECK: llvm.mlir.addressof @__tirx_smem_0 : !llvm.ptr<3>
   // CHECK: %[[ARENA:.*]] = llvm.mlir.addressof @__tirx_dyn_smem : !llvm.ptr<3>
   // CHECK: %[[OFF:.*]] = llvm.mlir.constant(256 : i64) : i64
   // CHECK: llvm.getelementptr %[[ARENA]][%[[OFF]]] : (!llvm.ptr<3>, i64) -> !llvm.ptr<3>, i8
   gpu.func @allocations(%i: index) {
     %s = tirx.alloc_buffer {alignment = 128 : i64} : !tirx.buffer<128xf32, shared>
+    %s2 = tirx.alloc_buffer : !tirx.buffer<2xi64, shared>
+    %y = tirx.buffer_load %s2[%i] : !tirx.buffer<2xi64, shared> -> i64
     %l = tirx.alloc_buffer : !tirx.buffer<4xf32, local>
     %d = tirx.alloc_buffer {tirx.dyn_shared_offset = 256 : i64} : !tirx.buffer<64xf32, shared.dyn>
     %x = tirx.buffer_load %s[%i] : !tirx.buffer<128xf32, shared> -> f32

@@ -3,6 +3,8 @@
 #ifndef TIRX_CONVERSION_TIRXTOGPU_TIRXTOGPU_H
 #define TIRX_CONVERSION_TIRXTOGPU_TIRXTOGPU_H
 
+#include "TIRx/Dialect/TIRxDialect.h"
+
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {

@@ -1,0 +1,95 @@
+//===- PTXToNVVMCommon.h - Shared helpers of the PTX lowerings --*- C++ -*-===//
+//
+// Private to lib/Conversion/TIRxToNVVM: the base pattern and the helpers the
+// tirx.ptx.* lowerings share (address-space casts, constants, inline PTX,
+// intrinsic calls, the provenance walk of remote mbarrier pointers).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TIRX_LIB_CONVERSION_TIRXTONVVM_PTXTONVVMCOMMON_H
+#define TIRX_LIB_CONVERSION_TIRXTONVVM_PTXTONVVMCOMMON_H
+
+#include "TIRx/Dialect/TIRxOps.h"
+#include "TIRx/Dialect/TIRxPTXOps.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::tirx::ptxlower {
+
+/// NVPTX address spaces.
+enum AS : unsigned {
+  kGeneric = 0,
+  kGlobal = 1,
+  kShared = 3,
+  kLocal = 5,
+  kTMem = 6,
+  kSharedCluster = 7,
+};
+
+/// Base of every tirx.ptx.* lowering.
+template <typename OpT>
+struct PTXLowering : ConvertOpToLLVMPattern<OpT> {
+  using ConvertOpToLLVMPattern<OpT>::ConvertOpToLLVMPattern;
+  using Base = PTXLowering<OpT>;
+};
+
+/// `ptr` cast to address space `as` (an llvm.addrspacecast when it differs).
+Value castToAS(OpBuilder &b, Location loc, Value ptr, unsigned as);
+
+/// Constants.
+Value i32Const(OpBuilder &b, Location loc, int64_t v);
+Value i64Const(OpBuilder &b, Location loc, int64_t v);
+
+/// `llvm.inline_asm has_side_effects` with the exact PTX `text` and
+/// `constraints`; `results` may be empty (void) or one type.
+Value inlinePTX(OpBuilder &b, Location loc, TypeRange results,
+                ValueRange operands, StringRef text, StringRef constraints);
+
+/// `llvm.call_intrinsic "name"(args)`; result is null for a void intrinsic.
+Value callIntrinsic(OpBuilder &b, Location loc, Type result, StringRef name,
+                    ValueRange args);
+
+/// The value of an `i1` as PTX-friendly `i32` and back.
+Value boolToI32(OpBuilder &b, Location loc, Value pred);
+Value i32ToBool(OpBuilder &b, Location loc, Value v);
+
+/// If the TIRx pointer `v` (of a shared/shared.dyn scope) is derived from
+/// the raw i64 result of `tirx.ptx.mapa` (through reinterpret, bind,
+/// decl_buffer, ptr_to, slices, access_ptr, ptr_byte_offset), returns that
+/// mapa op: the pointer then holds a shared::cluster address of a peer CTA.
+PTXMapaOp findRemoteMapa(Value v);
+
+/// Whether a raw i64 mapa maps a shared::cta address (its operand is a
+/// shared/shared.dyn pointer reinterpreted as an integer, looking through
+/// binds). Returns that reinterpret's source pointer, or null.
+Value mapaSharedSource(PTXMapaOp op);
+
+/// The lowered pointer of an mbarrier operand that may be remote: ptr<7>
+/// for a shared.cluster barrier or a mapa-derived shared pointer, ptr<3>
+/// otherwise.
+Value lowerMBarrier(OpBuilder &b, Location loc, Value tirxBar, Value lowered,
+                    bool &remote);
+
+/// The PTX ISA version (times ten) the enclosing gpu.module's #nvvm.target
+/// compiles for ("+ptxNN" features), or 0 when unknown. NVPTX aborts the
+/// process on an intrinsic the PTX version cannot express, so forms newer
+/// than the chip's default PTX check it and fail with a located error.
+unsigned targetPTXVersion(Operation *op);
+LogicalResult requirePTX(Operation *op, unsigned version, StringRef what);
+
+NVVM::CTAGroupKind ctaGroup(std::optional<ptx::CTAGroup> g);
+
+void populatePTXSyncPatterns(LLVMTypeConverter &converter,
+                             RewritePatternSet &patterns);
+void populatePTXCopyPatterns(LLVMTypeConverter &converter,
+                             RewritePatternSet &patterns);
+void populatePTXMMAPatterns(LLVMTypeConverter &converter,
+                            RewritePatternSet &patterns);
+
+} // namespace mlir::tirx::ptxlower
+
+#endif // TIRX_LIB_CONVERSION_TIRXTONVVM_PTXTONVVMCOMMON_H

@@ -1,0 +1,62 @@
+//===- Emission.h - GPU code emission (PTX / LLVM IR / cubin) ---*- C++ -*-===//
+//
+// Turns the gpu.module ops of a module into PTX, LLVM IR or cubin, in
+// process. Plain C++ over MLIR (no Python): the Python binding only calls
+// emitGPUObjects. The lowering is `tirx-to-ptx-pipeline` (TIRx kernels are
+// outlined and lowered; gpu.modules already in the gpu/nvvm/llvm dialects
+// pass through to gpu-module-to-binary).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TIRX_PYTHON_EMISSION_H
+#define TIRX_PYTHON_EMISSION_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/LLVM.h"
+
+#include <string>
+#include <vector>
+
+namespace mlir::tirx::python {
+
+enum class GPUObjectFormat { PTX, LLVMIR, Cubin };
+
+struct GPUEmitOptions {
+  /// A chip TargetAttr::isSupportedChip accepts, e.g. "sm_90a".
+  std::string chip = "sm_90a";
+  GPUObjectFormat format = GPUObjectFormat::PTX;
+  /// LLVM optimization level, 0-3.
+  unsigned optLevel = 3;
+  /// CUDA toolkit root (with bin/ptxas) for cubin; empty: PATH / CUDA_HOME.
+  std::string toolkitPath;
+};
+
+struct GPUObject {
+  std::string gpuModule; // symbol name of the gpu.module
+  std::string chip;
+  std::string data; // PTX text, LLVM IR text, or cubin bytes
+};
+
+/// Runs `fn` so that an LLVM fatal error (report_fatal_error, e.g. the
+/// NVPTX backend's "Cannot select") or a crash signal inside it returns
+/// false with `reason` set instead of ending the process. State left behind
+/// by `fn` may be inconsistent after a crash; run single-threaded (the
+/// recovery covers the calling thread only).
+bool runRecoveringFromLLVMCrashes(llvm::function_ref<void()> fn,
+                                  std::string &reason);
+
+/// Adds the lowering from gpu/nvvm/llvm dialects to gpu.binary to `pm`
+/// (anchored on builtin.module).
+void buildGPULoweringPipeline(OpPassManager &pm, const GPUEmitOptions &opts);
+
+/// Lowers a clone of `module` (which is left unchanged) and returns one
+/// object per gpu.module. Problems (bad chip, no gpu.module, a failing pass,
+/// ptxas missing) are reported as MLIR diagnostics in the module's context
+/// and yield failure(); nothing aborts.
+FailureOr<std::vector<GPUObject>> emitGPUObjects(ModuleOp module,
+                                                 const GPUEmitOptions &opts);
+
+} // namespace mlir::tirx::python
+
+#endif // TIRX_PYTHON_EMISSION_H

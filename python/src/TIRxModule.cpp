@@ -1,0 +1,18 @@
+//===- TIRxModule.cpp - The tirx._tirx extension module ---------*- C++ -*-===//
+
+#include "IRCore.h"
+
+#include "TIRx/InitAll.h"
+
+#include "llvm/Config/llvm-config.h"
+
+NB_MODULE(_tirx, m) {
+  m.doc() = "TIRx and MLIR C++ API bindings (use the tirx.ir, "
+            "tirx.passmanager and tirx.compiler modules).";
+  tirx_py::initMLIRError(m);
+  tirx_py::bindIRCore(m);
+  tirx_py::bindIRTypes(m);
+  tirx_py::bindPasses(m);
+  m.attr("__version__") = mlir::tirx::getTIRxVersion();
+  m.attr("MLIR_VERSION") = LLVM_VERSION_STRING;
+}
