@@ -153,7 +153,10 @@ def chunks(paths):
         else:
             files.append(p)
         for f in sorted(files):
-            text = open(f, encoding="utf-8", errors="replace").read()
+            try:
+                text = open(f, encoding="utf-8", errors="replace").read()
+            except OSError:
+                continue
             for n, c in enumerate(re.split(r"^// -----.*\n", text, flags=re.M)):
                 if c.strip():
                     yield "%s#%d" % (f, n), c
