@@ -13,6 +13,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -80,6 +81,12 @@ bool mlir::tirx::isPTXRequirementMet(const PTXRequirement &req,
   }
   }
   return false;
+}
+
+LogicalResult mlir::tirx::verifyPTXPlacement(Operation *op) {
+  if (op->getParentOfType<FunctionOpInterface>())
+    return success();
+  return op->emitOpError("must be inside a function");
 }
 
 LogicalResult mlir::tirx::verifyPTXRequirement(Operation *op,

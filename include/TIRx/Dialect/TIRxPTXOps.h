@@ -68,8 +68,13 @@ bool isPTXRequirementMet(const PTXRequirement &req, TargetAttr target);
 LogicalResult verifyPTXRequirement(Operation *op, const PTXRequirement &req,
                                    llvm::StringRef what = {});
 
+/// A PTX instruction runs in a thread: the op must be inside a function
+/// (func.func, gpu.func, ...), not directly in a module.
+LogicalResult verifyPTXPlacement(Operation *op);
+
 /// Op trait carrying the minimum target of a PTX-level op; its verifier is
-/// `verifyPTXRequirement`. Instantiated by ODS from `TIRx_PTXReq` records.
+/// `verifyPTXPlacement` then `verifyPTXRequirement`. Instantiated by ODS
+/// from `TIRx_PTXReq` records.
 template <unsigned Kind, unsigned SM, unsigned PTX, unsigned... Also>
 struct PTXRequires {
   template <typename ConcreteType>
@@ -81,6 +86,8 @@ struct PTXRequires {
               llvm::ArrayRef<unsigned>(also, sizeof...(Also))};
     }
     static LogicalResult verifyTrait(Operation *op) {
+      if (failed(verifyPTXPlacement(op)))
+        return failure();
       return verifyPTXRequirement(op, getPTXRequirement());
     }
   };
