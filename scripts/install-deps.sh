@@ -7,7 +7,7 @@ set -euo pipefail
 LLVM_PREFIX=/usr/lib/llvm-22
 DEBS=(libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools ninja-build lld cmake)
 PY=${PYTHON:-python3}
-PY_PKGS=(pytest nanobind)
+PY_PKGS=(pytest nanobind psutil)
 
 log() { printf '[install-deps] %s\n' "$*"; }
 die() { printf '[install-deps] error: %s\n' "$*" >&2; exit 1; }

@@ -33,3 +33,12 @@ llvm_config.add_tool_substitutions(tools, tool_dirs)
 if config.tirx_ptxas and os.path.exists(config.tirx_ptxas):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", config.tirx_ptxas))
+
+# A test that hangs fails after this many seconds instead of stalling the
+# suite (lit needs psutil for per-test timeouts).
+try:
+    import psutil  # noqa: F401
+
+    lit_config.maxIndividualTestTime = 600
+except ImportError:
+    pass
