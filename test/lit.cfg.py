@@ -51,3 +51,12 @@ if os.path.exists(os.path.join(config.tirx_tools_dir, "tirx-fuzz")):
     config.available_features.add("tirx-fuzz")
     config.substitutions.append(
         ("%tirx-fuzz", os.path.join(config.tirx_tools_dir, "tirx-fuzz")))
+
+# A test that hangs fails after this many seconds instead of stalling the
+# suite (lit needs psutil for per-test timeouts).
+try:
+    import psutil  # noqa: F401
+
+    lit_config.maxIndividualTestTime = 600
+except ImportError:
+    pass

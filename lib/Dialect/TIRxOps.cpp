@@ -284,16 +284,22 @@ LogicalResult BufferStoreOp::verify() {
 // BufferDataOp / PtrToOp / AccessPtrOp / PtrByteOffsetOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult BufferDataOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location>, ValueRange operands,
-    DictionaryAttr, OpaqueProperties, RegionRange,
-    SmallVectorImpl<Type> &inferred) {
+/// A pointer to the element type of the buffer operand, in its scope.
+static LogicalResult inferElementPointer(ValueRange operands,
+                                         SmallVectorImpl<Type> &inferred) {
   auto type = operands.empty() ? BufferType()
                                : dyn_cast<BufferType>(operands[0].getType());
   if (!type)
     return failure();
   inferred.push_back(PtrType::get(type.getElementType(), type.getMemorySpace()));
   return success();
+}
+
+LogicalResult BufferDataOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location>, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange,
+    SmallVectorImpl<Type> &inferred) {
+  return inferElementPointer(operands, inferred);
 }
 
 OpFoldResult BufferDataOp::fold(FoldAdaptor) {
@@ -310,12 +316,7 @@ LogicalResult PtrToOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
                                         ValueRange operands, DictionaryAttr,
                                         OpaqueProperties, RegionRange,
                                         SmallVectorImpl<Type> &inferred) {
-  auto type = operands.empty() ? BufferType()
-                               : dyn_cast<BufferType>(operands[0].getType());
-  if (!type)
-    return failure();
-  inferred.push_back(PtrType::get(type.getElementType(), type.getMemorySpace()));
-  return success();
+  return inferElementPointer(operands, inferred);
 }
 
 LogicalResult PtrToOp::verify() {

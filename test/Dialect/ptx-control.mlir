@@ -9,8 +9,8 @@
 // CHECK-NEXT: tirx.ptx.griddepcontrol launch_dependents
 // CHECK-NEXT: tirx.ptx.griddepcontrol wait
 // CHECK-NEXT: tirx.ptx.nanosleep %{{[a-z0-9_#]+}}
-// CHECK-NEXT: tirx.ptx.prefetch L2 %{{[a-z0-9_#]+}} : <f32, global>
-// CHECK-NEXT: tirx.ptx.prefetch L1 %{{[a-z0-9_#]+}} : <f32, local>
+// CHECK-NEXT: tirx.ptx.prefetch L2 %{{[a-z0-9_#]+}} : !tirx.ptr<f32, global>
+// CHECK-NEXT: tirx.ptx.prefetch L1 %{{[a-z0-9_#]+}} : !tirx.ptr<f32, local>
 func.func @launch_control(%ns: i32, %p: !tirx.ptr<f32, global>, %l: !tirx.ptr<f32, local>) {
   tirx.ptx.setmaxnreg inc 232
   tirx.ptx.setmaxnreg dec 40
@@ -23,8 +23,8 @@ func.func @launch_control(%ns: i32, %p: !tirx.ptr<f32, global>, %l: !tirx.ptr<f3
 }
 
 // CHECK-LABEL: func.func @clc(
-// CHECK: tirx.ptx.clusterlaunchcontrol.try_cancel %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : <i128, shared>, <i64, shared>
-// CHECK-NEXT: tirx.ptx.clusterlaunchcontrol.try_cancel multicast %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : <i128, shared>, <i64, shared>
+// CHECK: tirx.ptx.clusterlaunchcontrol.try_cancel %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !tirx.ptr<i128, shared>, !tirx.ptr<i64, shared>
+// CHECK-NEXT: tirx.ptx.clusterlaunchcontrol.try_cancel multicast %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !tirx.ptr<i128, shared>, !tirx.ptr<i64, shared>
 // CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.clusterlaunchcontrol.query_cancel is_canceled %{{[a-z0-9_#]+}} : i1
 // CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.clusterlaunchcontrol.query_cancel get_first_ctaid_x %{{[a-z0-9_#]+}} : i32
 // CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.clusterlaunchcontrol.query_cancel get_first_ctaid_z %{{[a-z0-9_#]+}} : i32

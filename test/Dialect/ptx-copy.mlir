@@ -4,16 +4,18 @@
 // Round trip of the cp.async and cp.async.bulk ops.
 
 // CHECK-LABEL: func.func @cp_async(
-// CHECK: tirx.ptx.cp.async ca %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, 4 : <f16, shared>, <f16, global>
-// CHECK-NEXT: tirx.ptx.cp.async cg %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, 16, src_size %{{[a-z0-9_#]+}} : <f16, shared>, <f16, global>
-// CHECK-NEXT: tirx.ptx.cp.async ca %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, 8, src_size %{{[a-z0-9_#]+}}, cache_hint %{{[a-z0-9_#]+}} : <f16, shared>, <f16, global>
+// CHECK: tirx.ptx.cp.async ca %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, 4 : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>
+// CHECK-NEXT: tirx.ptx.cp.async cg %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, 16 src_size %{{[a-z0-9_#]+}} : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>
+// CHECK-NEXT: tirx.ptx.cp.async ca %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, 8 src_size %{{[a-z0-9_#]+}} cache_hint %{{[a-z0-9_#]+}} : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>
+// CHECK-NEXT: tirx.ptx.cp.async cg %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, 16 cache_hint %{{[a-z0-9_#]+}} : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>
 // CHECK-NEXT: tirx.ptx.cp.async.commit_group
 // CHECK-NEXT: tirx.ptx.cp.async.wait_group 1
 // CHECK-NEXT: tirx.ptx.cp.async.wait_all
 func.func @cp_async(%dst: !tirx.ptr<f16, shared>, %src: !tirx.ptr<f16, global>, %n: i32, %hint: i64) {
   tirx.ptx.cp.async ca %dst, %src, 4 : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>
-  tirx.ptx.cp.async cg %dst, %src, 16, src_size %n : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>
-  tirx.ptx.cp.async ca %dst, %src, 8, src_size %n, cache_hint %hint : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>
+  tirx.ptx.cp.async cg %dst, %src, 16 src_size %n : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>
+  tirx.ptx.cp.async ca %dst, %src, 8 src_size %n cache_hint %hint : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>
+  tirx.ptx.cp.async cg %dst, %src, 16 cache_hint %hint : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>
   tirx.ptx.cp.async.commit_group
   tirx.ptx.cp.async.wait_group 1
   tirx.ptx.cp.async.wait_all
@@ -21,13 +23,13 @@ func.func @cp_async(%dst: !tirx.ptr<f16, shared>, %src: !tirx.ptr<f16, global>, 
 }
 
 // CHECK-LABEL: func.func @bulk(
-// CHECK: tirx.ptx.cp.async.bulk.g2s %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : <f32, shared>, <f32, global>, <i64, shared>
-// CHECK-NEXT: tirx.ptx.cp.async.bulk.g2s %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} multicast %{{[a-z0-9_#]+}} cache_hint %{{[a-z0-9_#]+}} : <f32, shared.cluster>, <f32, global>, <i64, shared>
-// CHECK-NEXT: tirx.ptx.cp.async.bulk.s2g %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : <f32, global>, <f32, shared>
-// CHECK-NEXT: tirx.ptx.cp.async.bulk.s2g %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} cache_hint %{{[a-z0-9_#]+}} byte_mask %{{[a-z0-9_#]+}} : <f32, global>, <f32, shared>
-// CHECK-NEXT: tirx.ptx.cp.async.bulk.s2s %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : <f32, shared.cluster>, <f32, shared>, <i64, shared.cluster>
-// CHECK-NEXT: tirx.ptx.cp.async.bulk.prefetch %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : <f32, global>
-// CHECK-NEXT: tirx.ptx.cp.async.bulk.prefetch %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} cache_hint %{{[a-z0-9_#]+}} : <f32, global>
+// CHECK: tirx.ptx.cp.async.bulk.g2s %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !tirx.ptr<f32, shared>, !tirx.ptr<f32, global>, !tirx.ptr<i64, shared>
+// CHECK-NEXT: tirx.ptx.cp.async.bulk.g2s %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} multicast %{{[a-z0-9_#]+}} cache_hint %{{[a-z0-9_#]+}} : !tirx.ptr<f32, shared.cluster>, !tirx.ptr<f32, global>, !tirx.ptr<i64, shared>
+// CHECK-NEXT: tirx.ptx.cp.async.bulk.s2g %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !tirx.ptr<f32, global>, !tirx.ptr<f32, shared>
+// CHECK-NEXT: tirx.ptx.cp.async.bulk.s2g %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} cache_hint %{{[a-z0-9_#]+}} byte_mask %{{[a-z0-9_#]+}} : !tirx.ptr<f32, global>, !tirx.ptr<f32, shared>
+// CHECK-NEXT: tirx.ptx.cp.async.bulk.s2s %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !tirx.ptr<f32, shared.cluster>, !tirx.ptr<f32, shared>, !tirx.ptr<i64, shared.cluster>
+// CHECK-NEXT: tirx.ptx.cp.async.bulk.prefetch %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !tirx.ptr<f32, global>
+// CHECK-NEXT: tirx.ptx.cp.async.bulk.prefetch %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} cache_hint %{{[a-z0-9_#]+}} : !tirx.ptr<f32, global>
 // CHECK-NEXT: tirx.ptx.cp.async.bulk.commit_group
 // CHECK-NEXT: tirx.ptx.cp.async.bulk.wait_group 0
 // CHECK-NEXT: tirx.ptx.cp.async.bulk.wait_group 2 read

@@ -4,9 +4,9 @@
 // Round trip of the mbarrier ops.
 
 // CHECK-LABEL: func.func @init_inval(
-// CHECK: tirx.ptx.mbarrier.init %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : <i64, shared>
-// CHECK-NEXT: tirx.ptx.mbarrier.init %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : <ui64, shared.dyn>
-// CHECK-NEXT: tirx.ptx.mbarrier.inval %{{[a-z0-9_#]+}} : <ui64, shared.dyn>
+// CHECK: tirx.ptx.mbarrier.init %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !tirx.ptr<i64, shared>
+// CHECK-NEXT: tirx.ptx.mbarrier.init %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !tirx.ptr<ui64, shared.dyn>
+// CHECK-NEXT: tirx.ptx.mbarrier.inval %{{[a-z0-9_#]+}} : !tirx.ptr<ui64, shared.dyn>
 func.func @init_inval(%bar: !tirx.ptr<i64, shared>, %ubar: !tirx.ptr<ui64, shared.dyn>, %n: i32) {
   tirx.ptx.mbarrier.init %bar, %n : !tirx.ptr<i64, shared>
   tirx.ptx.mbarrier.init %ubar, %n : !tirx.ptr<ui64, shared.dyn>
@@ -15,12 +15,12 @@ func.func @init_inval(%bar: !tirx.ptr<i64, shared>, %ubar: !tirx.ptr<ui64, share
 }
 
 // CHECK-LABEL: func.func @arrive(
-// CHECK: %{{[a-z0-9_#]+}} = tirx.ptx.mbarrier.arrive %{{[a-z0-9_#]+}} : <i64, shared> -> i64
-// CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.mbarrier.arrive %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : <i64, shared> -> i64
-// CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.mbarrier.arrive release cta %{{[a-z0-9_#]+}} : <i64, shared> -> i64
-// CHECK-NEXT: tirx.ptx.mbarrier.arrive relaxed cluster %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : <i64, shared>
-// CHECK-NEXT: tirx.ptx.mbarrier.arrive release cluster %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : <i64, shared.cluster>
-// CHECK-NEXT: tirx.ptx.mbarrier.arrive %{{[a-z0-9_#]+}} : <i64, shared.cluster>
+// CHECK: %{{[a-z0-9_#]+}} = tirx.ptx.mbarrier.arrive %{{[a-z0-9_#]+}} : !tirx.ptr<i64, shared> -> i64
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.mbarrier.arrive %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !tirx.ptr<i64, shared> -> i64
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.mbarrier.arrive release cta %{{[a-z0-9_#]+}} : !tirx.ptr<i64, shared> -> i64
+// CHECK-NEXT: tirx.ptx.mbarrier.arrive relaxed cluster %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !tirx.ptr<i64, shared>
+// CHECK-NEXT: tirx.ptx.mbarrier.arrive release cluster %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !tirx.ptr<i64, shared.cluster>
+// CHECK-NEXT: tirx.ptx.mbarrier.arrive %{{[a-z0-9_#]+}} : !tirx.ptr<i64, shared.cluster>
 func.func @arrive(%bar: !tirx.ptr<i64, shared>, %peer: !tirx.ptr<i64, shared.cluster>, %n: i32) {
   %0 = tirx.ptx.mbarrier.arrive %bar : !tirx.ptr<i64, shared> -> i64
   %1 = tirx.ptx.mbarrier.arrive %bar, %n : !tirx.ptr<i64, shared> -> i64
@@ -32,9 +32,9 @@ func.func @arrive(%bar: !tirx.ptr<i64, shared>, %peer: !tirx.ptr<i64, shared.clu
 }
 
 // CHECK-LABEL: func.func @arrive_drop(
-// CHECK: %{{[a-z0-9_#]+}} = tirx.ptx.mbarrier.arrive_drop %{{[a-z0-9_#]+}} : <i64, shared> -> i64
-// CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.mbarrier.arrive_drop relaxed %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : <i64, shared> -> i64
-// CHECK-NEXT: tirx.ptx.mbarrier.arrive_drop cluster %{{[a-z0-9_#]+}} : <i64, shared.cluster>
+// CHECK: %{{[a-z0-9_#]+}} = tirx.ptx.mbarrier.arrive_drop %{{[a-z0-9_#]+}} : !tirx.ptr<i64, shared> -> i64
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.mbarrier.arrive_drop relaxed %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !tirx.ptr<i64, shared> -> i64
+// CHECK-NEXT: tirx.ptx.mbarrier.arrive_drop cluster %{{[a-z0-9_#]+}} : !tirx.ptr<i64, shared.cluster>
 func.func @arrive_drop(%bar: !tirx.ptr<i64, shared>, %peer: !tirx.ptr<i64, shared.cluster>, %n: i32) {
   %0 = tirx.ptx.mbarrier.arrive_drop %bar : !tirx.ptr<i64, shared> -> i64
   %1 = tirx.ptx.mbarrier.arrive_drop relaxed %bar, %n : !tirx.ptr<i64, shared> -> i64
@@ -43,10 +43,10 @@ func.func @arrive_drop(%bar: !tirx.ptr<i64, shared>, %peer: !tirx.ptr<i64, share
 }
 
 // CHECK-LABEL: func.func @arrive_expect_tx(
-// CHECK: %{{[a-z0-9_#]+}} = tirx.ptx.mbarrier.arrive.expect_tx %{{[a-z0-9_#]+}}, tx %{{[a-z0-9_#]+}} : <i64, shared> -> i64
-// CHECK-NEXT: tirx.ptx.mbarrier.arrive.expect_tx release cluster %{{[a-z0-9_#]+}}, tx %{{[a-z0-9_#]+}} : <i64, shared.cluster>
-// CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.mbarrier.arrive_drop.expect_tx %{{[a-z0-9_#]+}}, tx %{{[a-z0-9_#]+}} : <i64, shared> -> i64
-// CHECK-NEXT: tirx.ptx.mbarrier.arrive_drop.expect_tx relaxed cluster %{{[a-z0-9_#]+}}, tx %{{[a-z0-9_#]+}} : <i64, shared.cluster>
+// CHECK: %{{[a-z0-9_#]+}} = tirx.ptx.mbarrier.arrive.expect_tx %{{[a-z0-9_#]+}}, tx %{{[a-z0-9_#]+}} : !tirx.ptr<i64, shared> -> i64
+// CHECK-NEXT: tirx.ptx.mbarrier.arrive.expect_tx release cluster %{{[a-z0-9_#]+}}, tx %{{[a-z0-9_#]+}} : !tirx.ptr<i64, shared.cluster>
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.mbarrier.arrive_drop.expect_tx %{{[a-z0-9_#]+}}, tx %{{[a-z0-9_#]+}} : !tirx.ptr<i64, shared> -> i64
+// CHECK-NEXT: tirx.ptx.mbarrier.arrive_drop.expect_tx relaxed cluster %{{[a-z0-9_#]+}}, tx %{{[a-z0-9_#]+}} : !tirx.ptr<i64, shared.cluster>
 func.func @arrive_expect_tx(%bar: !tirx.ptr<i64, shared>, %peer: !tirx.ptr<i64, shared.cluster>, %tx: i32) {
   %0 = tirx.ptx.mbarrier.arrive.expect_tx %bar, tx %tx : !tirx.ptr<i64, shared> -> i64
   tirx.ptx.mbarrier.arrive.expect_tx release cluster %peer, tx %tx : !tirx.ptr<i64, shared.cluster>
@@ -56,7 +56,7 @@ func.func @arrive_expect_tx(%bar: !tirx.ptr<i64, shared>, %peer: !tirx.ptr<i64, 
 }
 
 // CHECK-LABEL: func.func @nocomplete(
-// CHECK: %{{[a-z0-9_#]+}} = tirx.ptx.mbarrier.arrive.nocomplete %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : <i64, shared>
+// CHECK: %{{[a-z0-9_#]+}} = tirx.ptx.mbarrier.arrive.nocomplete %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !tirx.ptr<i64, shared>
 // CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.mbarrier.pending_count %{{[a-z0-9_#]+}}
 func.func @nocomplete(%bar: !tirx.ptr<i64, shared>, %n: i32) {
   %0 = tirx.ptx.mbarrier.arrive.nocomplete %bar, %n : !tirx.ptr<i64, shared>
@@ -65,10 +65,10 @@ func.func @nocomplete(%bar: !tirx.ptr<i64, shared>, %n: i32) {
 }
 
 // CHECK-LABEL: func.func @tx(
-// CHECK: tirx.ptx.mbarrier.expect_tx %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : <i64, shared>
-// CHECK-NEXT: tirx.ptx.mbarrier.expect_tx cluster %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : <i64, shared.cluster>
-// CHECK-NEXT: tirx.ptx.mbarrier.complete_tx cta %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : <i64, shared>
-// CHECK-NEXT: tirx.ptx.mbarrier.complete_tx %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : <i64, shared.cluster>
+// CHECK: tirx.ptx.mbarrier.expect_tx %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !tirx.ptr<i64, shared>
+// CHECK-NEXT: tirx.ptx.mbarrier.expect_tx cluster %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !tirx.ptr<i64, shared.cluster>
+// CHECK-NEXT: tirx.ptx.mbarrier.complete_tx cta %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !tirx.ptr<i64, shared>
+// CHECK-NEXT: tirx.ptx.mbarrier.complete_tx %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !tirx.ptr<i64, shared.cluster>
 func.func @tx(%bar: !tirx.ptr<i64, shared>, %peer: !tirx.ptr<i64, shared.cluster>, %tx: i32) {
   tirx.ptx.mbarrier.expect_tx %bar, %tx : !tirx.ptr<i64, shared>
   tirx.ptx.mbarrier.expect_tx cluster %peer, %tx : !tirx.ptr<i64, shared.cluster>
@@ -78,14 +78,14 @@ func.func @tx(%bar: !tirx.ptr<i64, shared>, %peer: !tirx.ptr<i64, shared.cluster
 }
 
 // CHECK-LABEL: func.func @waits(
-// CHECK: %{{[a-z0-9_#]+}} = tirx.ptx.mbarrier.test_wait %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : <i64, shared>
-// CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.mbarrier.test_wait acquire cluster %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : <i64, shared>
-// CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.mbarrier.test_wait.parity %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : <i64, shared>
-// CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.mbarrier.test_wait.parity relaxed cta %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : <i64, shared>
-// CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.mbarrier.try_wait %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : <i64, shared>
-// CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.mbarrier.try_wait acquire cta %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, suspend_hint %{{[a-z0-9_#]+}} : <i64, shared>
-// CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.mbarrier.try_wait.parity %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : <i64, shared>
-// CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.mbarrier.try_wait.parity acquire cluster %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, suspend_hint %{{[a-z0-9_#]+}} : <i64, shared>
+// CHECK: %{{[a-z0-9_#]+}} = tirx.ptx.mbarrier.test_wait %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !tirx.ptr<i64, shared>
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.mbarrier.test_wait acquire cluster %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !tirx.ptr<i64, shared>
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.mbarrier.test_wait.parity %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !tirx.ptr<i64, shared>
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.mbarrier.test_wait.parity relaxed cta %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !tirx.ptr<i64, shared>
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.mbarrier.try_wait %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !tirx.ptr<i64, shared>
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.mbarrier.try_wait acquire cta %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, suspend_hint %{{[a-z0-9_#]+}} : !tirx.ptr<i64, shared>
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.mbarrier.try_wait.parity %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !tirx.ptr<i64, shared>
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.mbarrier.try_wait.parity acquire cluster %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, suspend_hint %{{[a-z0-9_#]+}} : !tirx.ptr<i64, shared>
 func.func @waits(%bar: !tirx.ptr<i64, shared>, %state: i64, %phase: i32, %ns: i32) {
   %0 = tirx.ptx.mbarrier.test_wait %bar, %state : !tirx.ptr<i64, shared>
   %1 = tirx.ptx.mbarrier.test_wait acquire cluster %bar, %state : !tirx.ptr<i64, shared>
@@ -99,8 +99,8 @@ func.func @waits(%bar: !tirx.ptr<i64, shared>, %state: i64, %phase: i32, %ns: i3
 }
 
 // CHECK-LABEL: func.func @cp_async_arrive(
-// CHECK: tirx.ptx.cp.async.mbarrier.arrive %{{[a-z0-9_#]+}} : <i64, shared>
-// CHECK-NEXT: tirx.ptx.cp.async.mbarrier.arrive noinc %{{[a-z0-9_#]+}} : <i64, shared>
+// CHECK: tirx.ptx.cp.async.mbarrier.arrive %{{[a-z0-9_#]+}} : !tirx.ptr<i64, shared>
+// CHECK-NEXT: tirx.ptx.cp.async.mbarrier.arrive noinc %{{[a-z0-9_#]+}} : !tirx.ptr<i64, shared>
 func.func @cp_async_arrive(%bar: !tirx.ptr<i64, shared>) {
   tirx.ptx.cp.async.mbarrier.arrive %bar : !tirx.ptr<i64, shared>
   tirx.ptx.cp.async.mbarrier.arrive noinc %bar : !tirx.ptr<i64, shared>

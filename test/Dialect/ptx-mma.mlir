@@ -48,12 +48,12 @@ func.func @mma_sync(%a4: vector<4xi32>, %b2: vector<2xi32>, %c4: vector<4xf32>, 
 }
 
 // CHECK-LABEL: func.func @ldst_matrix(
-// CHECK: %{{[a-z0-9_#]+}} = tirx.ptx.ldmatrix %{{[a-z0-9_#]+}} m8n8 x4 b16 : <f16, shared> -> vector<4xi32>
-// CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.ldmatrix %{{[a-z0-9_#]+}} m8n8 x1 b16 trans : <f16, shared> -> vector<1xi32>
-// CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.ldmatrix %{{[a-z0-9_#]+}} m16n16 x2 b8 trans : <i8, shared.dyn> -> vector<4xi32>
-// CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.ldmatrix %{{[a-z0-9_#]+}} m8n16 x2 b8x16.b6x16_p32 : <i8, shared.dyn> -> vector<2xi32>
-// CHECK-NEXT: tirx.ptx.stmatrix %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} m8n8 x4 b16 trans : <f16, shared>, vector<4xi32>
-// CHECK-NEXT: tirx.ptx.stmatrix %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} m16n8 x1 b8 trans : <i8, shared.dyn>, vector<1xi32>
+// CHECK: %{{[a-z0-9_#]+}} = tirx.ptx.ldmatrix %{{[a-z0-9_#]+}} m8n8 x4 b16 : !tirx.ptr<f16, shared> -> vector<4xi32>
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.ldmatrix %{{[a-z0-9_#]+}} m8n8 x1 b16 trans : !tirx.ptr<f16, shared> -> vector<1xi32>
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.ldmatrix %{{[a-z0-9_#]+}} m16n16 x2 b8 trans : !tirx.ptr<i8, shared.dyn> -> vector<4xi32>
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.ldmatrix %{{[a-z0-9_#]+}} m8n16 x2 b8x16.b6x16_p32 : !tirx.ptr<i8, shared.dyn> -> vector<2xi32>
+// CHECK-NEXT: tirx.ptx.stmatrix %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} m8n8 x4 b16 trans : !tirx.ptr<f16, shared>, vector<4xi32>
+// CHECK-NEXT: tirx.ptx.stmatrix %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} m16n8 x1 b8 trans : !tirx.ptr<i8, shared.dyn>, vector<1xi32>
 func.func @ldst_matrix(%p: !tirx.ptr<f16, shared>, %q: !tirx.ptr<i8, shared.dyn>, %v4: vector<4xi32>, %v1: vector<1xi32>) {
   %0 = tirx.ptx.ldmatrix %p m8n8 x4 b16 : !tirx.ptr<f16, shared> -> vector<4xi32>
   %1 = tirx.ptx.ldmatrix %p m8n8 x1 b16 trans : !tirx.ptr<f16, shared> -> vector<1xi32>

@@ -4,11 +4,11 @@
 // Round trip of the cp.async.bulk.tensor (TMA) ops.
 
 // CHECK-LABEL: func.func @load(
-// CHECK: tirx.ptx.cp.async.bulk.tensor.load tile rank 1 %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}} : <f16, shared>, !tirx.tensormap, <i64, shared>
-// CHECK-NEXT: tirx.ptx.cp.async.bulk.tensor.load tile rank 2 %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}} multicast %{{[a-z0-9_#]+}} : <f16, shared.cluster>, !tirx.tensormap, <i64, shared>
-// CHECK-NEXT: tirx.ptx.cp.async.bulk.tensor.load tile rank 5 %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}} multicast %{{[a-z0-9_#]+}} cache_hint %{{[a-z0-9_#]+}} cta_2 : <f16, shared.cluster>, !tirx.tensormap, <i64, shared>
-// CHECK-NEXT: tirx.ptx.cp.async.bulk.tensor.load im2col rank 4 %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}] im2col[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}} : <f16, shared>, !tirx.tensormap, <i64, shared>
-// CHECK-NEXT: tirx.ptx.cp.async.bulk.tensor.load tile.gather4 rank 2 %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}} cta_1 : <f16, shared>, !tirx.tensormap, <i64, shared>
+// CHECK: tirx.ptx.cp.async.bulk.tensor.load tile rank 1 %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}} : !tirx.ptr<f16, shared>, !tirx.tensormap, !tirx.ptr<i64, shared>
+// CHECK-NEXT: tirx.ptx.cp.async.bulk.tensor.load tile rank 2 %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}} multicast %{{[a-z0-9_#]+}} : !tirx.ptr<f16, shared.cluster>, !tirx.tensormap, !tirx.ptr<i64, shared>
+// CHECK-NEXT: tirx.ptx.cp.async.bulk.tensor.load tile rank 5 %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}} multicast %{{[a-z0-9_#]+}} cache_hint %{{[a-z0-9_#]+}} cta_2 : !tirx.ptr<f16, shared.cluster>, !tirx.tensormap, !tirx.ptr<i64, shared>
+// CHECK-NEXT: tirx.ptx.cp.async.bulk.tensor.load im2col rank 4 %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}] im2col[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}} : !tirx.ptr<f16, shared>, !tirx.tensormap, !tirx.ptr<i64, shared>
+// CHECK-NEXT: tirx.ptx.cp.async.bulk.tensor.load tile.gather4 rank 2 %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}} cta_1 : !tirx.ptr<f16, shared>, !tirx.tensormap, !tirx.ptr<i64, shared>
 func.func @load(%dst: !tirx.ptr<f16, shared>, %cdst: !tirx.ptr<f16, shared.cluster>, %tmap: !tirx.tensormap,
                 %bar: !tirx.ptr<i64, shared>, %x: i32, %mask: i16, %hint: i64, %o: i16) {
   tirx.ptx.cp.async.bulk.tensor.load tile rank 1 %dst, %tmap[%x], %bar : !tirx.ptr<f16, shared>, !tirx.tensormap, !tirx.ptr<i64, shared>
@@ -20,7 +20,7 @@ func.func @load(%dst: !tirx.ptr<f16, shared>, %cdst: !tirx.ptr<f16, shared.clust
 }
 
 // CHECK-LABEL: func.func @load_through_pointer(
-// CHECK: tirx.ptx.cp.async.bulk.tensor.load tile rank 3 %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}} : <f16, shared.dyn>, !tirx.ptr<!tirx.tensormap, param>, <ui64, shared.dyn>
+// CHECK: tirx.ptx.cp.async.bulk.tensor.load tile rank 3 %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}} : !tirx.ptr<f16, shared.dyn>, !tirx.ptr<!tirx.tensormap, param>, !tirx.ptr<ui64, shared.dyn>
 func.func @load_through_pointer(%dst: !tirx.ptr<f16, shared.dyn>, %tmap: !tirx.ptr<!tirx.tensormap, param>,
                                 %bar: !tirx.ptr<ui64, shared.dyn>, %x: i32) {
   tirx.ptx.cp.async.bulk.tensor.load tile rank 3 %dst, %tmap[%x, %x, %x], %bar : !tirx.ptr<f16, shared.dyn>, !tirx.ptr<!tirx.tensormap, param>, !tirx.ptr<ui64, shared.dyn>
@@ -28,11 +28,11 @@ func.func @load_through_pointer(%dst: !tirx.ptr<f16, shared.dyn>, %tmap: !tirx.p
 }
 
 // CHECK-LABEL: func.func @store_reduce(
-// CHECK: tirx.ptx.cp.async.bulk.tensor.store tile rank 2 %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}} : !tirx.tensormap, <f32, shared>
-// CHECK-NEXT: tirx.ptx.cp.async.bulk.tensor.store im2col rank 3 %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}} cache_hint %{{[a-z0-9_#]+}} : !tirx.tensormap, <f32, shared>
-// CHECK-NEXT: tirx.ptx.cp.async.bulk.tensor.store tile.scatter4 rank 2 %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}} : !tirx.tensormap, <f32, shared>
-// CHECK-NEXT: tirx.ptx.cp.async.bulk.tensor.reduce add tile rank 1 %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}} : !tirx.tensormap, <f32, shared>
-// CHECK-NEXT: tirx.ptx.cp.async.bulk.tensor.reduce max im2col rank 3 %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}} cache_hint %{{[a-z0-9_#]+}} : !tirx.tensormap, <f32, shared>
+// CHECK: tirx.ptx.cp.async.bulk.tensor.store tile rank 2 %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}} : !tirx.tensormap, !tirx.ptr<f32, shared>
+// CHECK-NEXT: tirx.ptx.cp.async.bulk.tensor.store im2col rank 3 %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}} cache_hint %{{[a-z0-9_#]+}} : !tirx.tensormap, !tirx.ptr<f32, shared>
+// CHECK-NEXT: tirx.ptx.cp.async.bulk.tensor.store tile.scatter4 rank 2 %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}} : !tirx.tensormap, !tirx.ptr<f32, shared>
+// CHECK-NEXT: tirx.ptx.cp.async.bulk.tensor.reduce add tile rank 1 %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}} : !tirx.tensormap, !tirx.ptr<f32, shared>
+// CHECK-NEXT: tirx.ptx.cp.async.bulk.tensor.reduce max im2col rank 3 %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}} cache_hint %{{[a-z0-9_#]+}} : !tirx.tensormap, !tirx.ptr<f32, shared>
 func.func @store_reduce(%src: !tirx.ptr<f32, shared>, %tmap: !tirx.tensormap, %x: i32, %hint: i64) {
   tirx.ptx.cp.async.bulk.tensor.store tile rank 2 %tmap[%x, %x], %src : !tirx.tensormap, !tirx.ptr<f32, shared>
   tirx.ptx.cp.async.bulk.tensor.store im2col rank 3 %tmap[%x, %x, %x], %src cache_hint %hint : !tirx.tensormap, !tirx.ptr<f32, shared>

@@ -69,9 +69,9 @@ func.func @copy_kernel(%g: !tirx.ptr<f16, global>, %tmap: !tirx.tensormap, %out:
     tirx.ptx.cp.async.bulk.commit_group
     tirx.ptx.cp.async.bulk.wait_group 0 read
     tirx.ptx.cp.async cg %dst, %g, 16 : !tirx.ptr<f16, shared.dyn>, !tirx.ptr<f16, global>
-    tirx.ptx.cp.async ca %dst, %g, 4, src_size %c1 : !tirx.ptr<f16, shared.dyn>, !tirx.ptr<f16, global>
+    tirx.ptx.cp.async ca %dst, %g, 4 src_size %c1 : !tirx.ptr<f16, shared.dyn>, !tirx.ptr<f16, global>
     %pol = arith.constant 0 : i64
-    tirx.ptx.cp.async cg %dst, %g, 16, src_size %c1, cache_hint %pol : !tirx.ptr<f16, shared.dyn>, !tirx.ptr<f16, global>
+    tirx.ptx.cp.async cg %dst, %g, 16 src_size %c1 cache_hint %pol : !tirx.ptr<f16, shared.dyn>, !tirx.ptr<f16, global>
     tirx.ptx.cp.async.mbarrier.arrive noinc %bar : !tirx.ptr<i64, shared>
     tirx.ptx.cp.async.commit_group
     tirx.ptx.cp.async.wait_group 0

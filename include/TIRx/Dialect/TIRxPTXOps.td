@@ -173,7 +173,7 @@ form of the original's `T.ptx.map_shared_rank`).
   }];
   let arguments = (ins AnyTypeOf<[TIRx_MapaSrc, I64]>:$addr, I32:$rank);
   let results = (outs AnyTypeOf<[TIRx_AnyPtr, I64]>:$result);
-  let assemblyFormat = "$addr `,` $rank attr-dict `:` type($addr) `->` type($result)";
+  let assemblyFormat = "$addr `,` $rank attr-dict `:` qualified(type($addr)) `->` qualified(type($result))";
   let hasVerifier = 1;
 }
 
@@ -191,7 +191,7 @@ holds `addr` (a `shared.cluster` pointer, a `generic` pointer or a raw
   }];
   let arguments = (ins AnyTypeOf<[TIRx_CtaRankSrc, I64]>:$addr);
   let results = (outs I32:$rank);
-  let assemblyFormat = "$addr attr-dict `:` type($addr)";
+  let assemblyFormat = "$addr attr-dict `:` qualified(type($addr))";
 }
 
 //===----------------------------------------------------------------------===//
@@ -204,7 +204,7 @@ def TIRx_PTXMBarrierInitOp : TIRx_PTXOp<"mbarrier.init", PTX_SM80,
   let ptxDoc = "Initializes the mbarrier at `bar` to expect `count` arrivals per phase.";
   let ptxExample = "tirx.ptx.mbarrier.init %bar, %c1 : !tirx.ptr<i64, shared>";
   let arguments = (ins TIRx_MBar:$bar, I32:$count);
-  let assemblyFormat = "$bar `,` $count attr-dict `:` type($bar)";
+  let assemblyFormat = "$bar `,` $count attr-dict `:` qualified(type($bar))";
 }
 
 def TIRx_PTXMBarrierInvalOp : TIRx_PTXOp<"mbarrier.inval", PTX_SM80,
@@ -213,7 +213,7 @@ def TIRx_PTXMBarrierInvalOp : TIRx_PTXOp<"mbarrier.inval", PTX_SM80,
   let ptxDoc = "Invalidates the mbarrier at `bar` so its memory can be reused.";
   let ptxExample = "tirx.ptx.mbarrier.inval %bar : !tirx.ptr<ui64, shared.dyn>";
   let arguments = (ins TIRx_MBar:$bar);
-  let assemblyFormat = "$bar attr-dict `:` type($bar)";
+  let assemblyFormat = "$bar attr-dict `:` qualified(type($bar))";
 }
 
 // mbarrier.arrive / arrive_drop (optionally with a count or expect_tx).
@@ -231,8 +231,8 @@ class TIRx_PTXMBarrierArriveBase<string mnemonic, TIRx_PTXReq req,
            TIRx_MBarAny:$bar, Optional<I32>:$count));
   let results = (outs Optional<I64>:$state);
   let assemblyFormat = !if(txRequired,
-      "($sem^)? ($scope^)? $bar `,` `tx` $count attr-dict `:` type($bar) (`->` type($state)^)?",
-      "($sem^)? ($scope^)? $bar (`,` $count^)? attr-dict `:` type($bar) (`->` type($state)^)?");
+      "($sem^)? ($scope^)? $bar `,` `tx` $count attr-dict `:` qualified(type($bar)) (`->` qualified(type($state))^)?",
+      "($sem^)? ($scope^)? $bar (`,` $count^)? attr-dict `:` qualified(type($bar)) (`->` qualified(type($state))^)?");
   bit ptxExpectTx = txRequired;
   let hasVerifier = 1;
   let extraClassDeclaration = [{
@@ -308,7 +308,7 @@ def TIRx_PTXMBarrierArriveNoCompleteOp : TIRx_PTXOp<"mbarrier.arrive.nocomplete"
   let ptxExample = "%s = tirx.ptx.mbarrier.arrive.nocomplete %bar, %c1 : !tirx.ptr<i64, shared>";
   let arguments = (ins TIRx_MBar:$bar, I32:$count);
   let results = (outs I64:$state);
-  let assemblyFormat = "$bar `,` $count attr-dict `:` type($bar)";
+  let assemblyFormat = "$bar `,` $count attr-dict `:` qualified(type($bar))";
 }
 
 // mbarrier.expect_tx / complete_tx.
@@ -322,7 +322,7 @@ class TIRx_PTXMBarrierTxOp<string mnemonic, string sum>
       # " cluster %bar, %bytes : !tirx.ptr<i64, shared>";
   let arguments = (ins OptionalAttr<TIRx_PTXClusterScope>:$scope,
                        TIRx_MBarAny:$bar, I32:$tx);
-  let assemblyFormat = "($scope^)? $bar `,` $tx attr-dict `:` type($bar)";
+  let assemblyFormat = "($scope^)? $bar `,` $tx attr-dict `:` qualified(type($bar))";
 }
 
 def TIRx_PTXMBarrierExpectTxOp : TIRx_PTXMBarrierTxOp<"mbarrier.expect_tx",
@@ -352,7 +352,7 @@ class TIRx_PTXMBarrierWaitOp<string mnemonic, TIRx_PTXReq req, string waitOn,
   let results = (outs I1:$done);
   let assemblyFormat = "($sem^)? ($scope^)? $bar `,` $" # waitOn
       # !if(hasHint, " (`,` `suspend_hint` $suspend_hint^)?", "")
-      # " attr-dict `:` type($bar)";
+      # " attr-dict `:` qualified(type($bar))";
   let hasVerifier = 1;
 }
 
@@ -386,7 +386,7 @@ copies; `noinc` does not increment the pending count first.
   }];
   let ptxExample = "tirx.ptx.cp.async.mbarrier.arrive noinc %bar : !tirx.ptr<i64, shared>";
   let arguments = (ins UnitAttr:$noinc, TIRx_MBar:$bar);
-  let assemblyFormat = "(`noinc` $noinc^)? $bar attr-dict `:` type($bar)";
+  let assemblyFormat = "(`noinc` $noinc^)? $bar attr-dict `:` qualified(type($bar))";
 }
 
 //===----------------------------------------------------------------------===//
@@ -447,7 +447,7 @@ tirx.ptx.fence.proxy.tensormap acquire gpu %desc : !tirx.ptr<!tirx.tensormap, gl
   }];
   let arguments = (ins TIRx_PTXTensormapSem:$sem, TIRx_PTXMemScope:$scope,
                        Optional<TIRx_GenericOrGlobalPtr>:$addr);
-  let assemblyFormat = "$sem $scope ($addr^ `:` type($addr))? attr-dict";
+  let assemblyFormat = "$sem $scope ($addr^ `:` qualified(type($addr)))? attr-dict";
   let hasVerifier = 1;
 }
 
@@ -494,7 +494,7 @@ participating threads: `popc` counts (i32 result), `and`/`or` give an i1.
   let arguments = (ins TIRx_PTXBarRedKind:$kind, UnitAttr:$aligned, I1:$pred,
                        Optional<I32>:$id, Optional<I32>:$count);
   let results = (outs AnyTypeOf<[I1, I32]>:$result);
-  let assemblyFormat = "$kind (`aligned` $aligned^)? $pred (`id` $id^)? (`count` $count^)? attr-dict `:` type($result)";
+  let assemblyFormat = "$kind (`aligned` $aligned^)? $pred (`id` $id^)? (`count` $count^)? attr-dict `:` qualified(type($result))";
   let hasVerifier = 1;
 }
 
@@ -557,7 +557,7 @@ range.
   let arguments = (ins TIRx_PTXShflKind:$kind, I32:$mask,
                        AnyTypeOf<[I32, F32]>:$val, I32:$offset, I32:$clamp);
   let results = (outs AnyTypeOf<[I32, F32]>:$res, Optional<I1>:$valid);
-  let assemblyFormat = "$kind $mask `,` $val `,` $offset `,` $clamp attr-dict `:` type($val) (`->` type($valid)^)?";
+  let assemblyFormat = "$kind $mask `,` $val `,` $offset `,` $clamp attr-dict `:` qualified(type($val)) (`->` qualified(type($valid))^)?";
 }
 
 def TIRx_PTXVoteSyncOp : TIRx_PTXOp<"vote.sync", PTX_SM70,
@@ -567,7 +567,7 @@ def TIRx_PTXVoteSyncOp : TIRx_PTXOp<"vote.sync", PTX_SM70,
   let ptxExample = "%b = tirx.ptx.vote.sync ballot %mask, %p : i32";
   let arguments = (ins TIRx_PTXVoteKind:$kind, I32:$mask, I1:$pred);
   let results = (outs AnyTypeOf<[I1, I32]>:$result);
-  let assemblyFormat = "$kind $mask `,` $pred attr-dict `:` type($result)";
+  let assemblyFormat = "$kind $mask `,` $pred attr-dict `:` qualified(type($result))";
   let hasVerifier = 1;
 }
 
@@ -586,7 +586,7 @@ Reduces `val` over the lanes of `mask`. Integer kinds take i32 (`min`/
   let arguments = (ins TIRx_PTXReduxKind:$kind, AnyTypeOf<[I32, F32]>:$val,
                        I32:$mask, UnitAttr:$abs, UnitAttr:$nan);
   let results = (outs AnyTypeOf<[I32, F32]>:$res);
-  let assemblyFormat = "$kind $val `,` $mask (`abs` $abs^)? (`nan` $nan^)? attr-dict `:` type($val)";
+  let assemblyFormat = "$kind $val `,` $mask (`abs` $abs^)? (`nan` $nan^)? attr-dict `:` qualified(type($val))";
   let hasVerifier = 1;
 }
 
@@ -601,7 +601,7 @@ returns the mask if all lanes agree (0 otherwise) plus an i1.
   let ptxExample = "%m, %same = tirx.ptx.match.sync all %mask, %x : i32 -> i32, i1";
   let arguments = (ins TIRx_PTXMatchKind:$kind, I32:$mask, AnyTypeOf<[I32, I64]>:$val);
   let results = (outs I32:$lanes, Optional<I1>:$pred);
-  let assemblyFormat = "$kind $mask `,` $val attr-dict `:` type($val) `->` type($lanes) (`,` type($pred)^)?";
+  let assemblyFormat = "$kind $mask `,` $val attr-dict `:` qualified(type($val)) `->` qualified(type($lanes)) (`,` qualified(type($pred))^)?";
   let hasVerifier = 1;
 }
 
@@ -635,7 +635,7 @@ tirx.ptx.cp.async cg %dst, %src, 16, src_size %n : !tirx.ptr<f16, shared>, !tirx
   let arguments = (ins TIRx_PTXCpAsyncCache:$cache, TIRx_SharedPtr:$dst,
       TIRx_GlobalPtr:$src, ConfinedAttr<I32Attr, [IntIsOneOf<[4, 8, 16]>]>:$size,
       Optional<I32>:$src_size, Optional<I64>:$cache_hint);
-  let assemblyFormat = "$cache $dst `,` $src `,` $size (`,` `src_size` $src_size^)? (`,` `cache_hint` $cache_hint^)? attr-dict `:` type($dst) `,` type($src)";
+  let assemblyFormat = "$cache $dst `,` $src `,` $size (`src_size` $src_size^)? (`cache_hint` $cache_hint^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src))";
   let hasVerifier = 1;
 }
 
@@ -677,7 +677,7 @@ tirx.ptx.cp.async.bulk.g2s %dst, %src, %bar, %bytes multicast %mask : !tirx.ptr<
   let arguments = (ins TIRx_SharedOrClusterPtr:$dst, TIRx_GlobalPtr:$src,
       TIRx_MBar:$bar, I32:$size, Optional<I16>:$multicast_mask,
       Optional<I64>:$cache_hint);
-  let assemblyFormat = "$dst `,` $src `,` $bar `,` $size (`multicast` $multicast_mask^)? (`cache_hint` $cache_hint^)? attr-dict `:` type($dst) `,` type($src) `,` type($bar)";
+  let assemblyFormat = "$dst `,` $src `,` $bar `,` $size (`multicast` $multicast_mask^)? (`cache_hint` $cache_hint^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src)) `,` qualified(type($bar))";
   let hasVerifier = 1;
 }
 
@@ -697,7 +697,7 @@ tirx.ptx.cp.async.bulk.s2g %dst, %src, %bytes : !tirx.ptr<f32, global>, !tirx.pt
   }];
   let arguments = (ins TIRx_GlobalPtr:$dst, TIRx_SharedPtr:$src, I32:$size,
       Optional<I64>:$cache_hint, Optional<I16>:$byte_mask);
-  let assemblyFormat = "$dst `,` $src `,` $size (`cache_hint` $cache_hint^)? (`byte_mask` $byte_mask^)? attr-dict `:` type($dst) `,` type($src)";
+  let assemblyFormat = "$dst `,` $src `,` $size (`cache_hint` $cache_hint^)? (`byte_mask` $byte_mask^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src))";
   let hasVerifier = 1;
 }
 
@@ -714,7 +714,7 @@ tirx.ptx.cp.async.bulk.s2s %dst, %src, %bar, %bytes : !tirx.ptr<f32, shared.clus
   }];
   let arguments = (ins TIRx_ClusterPtr:$dst, TIRx_SharedPtr:$src,
       TIRx_MBarAny:$bar, I32:$size);
-  let assemblyFormat = "$dst `,` $src `,` $bar `,` $size attr-dict `:` type($dst) `,` type($src) `,` type($bar)";
+  let assemblyFormat = "$dst `,` $src `,` $bar `,` $size attr-dict `:` qualified(type($dst)) `,` qualified(type($src)) `,` qualified(type($bar))";
 }
 
 def TIRx_PTXCpAsyncBulkPrefetchOp : TIRx_PTXOp<"cp.async.bulk.prefetch",
@@ -723,7 +723,7 @@ def TIRx_PTXCpAsyncBulkPrefetchOp : TIRx_PTXOp<"cp.async.bulk.prefetch",
   let ptxDoc = "Prefetches `size` bytes at `src` into the L2 cache.";
   let ptxExample = "tirx.ptx.cp.async.bulk.prefetch %src, %bytes : !tirx.ptr<f16, global>";
   let arguments = (ins TIRx_GlobalPtr:$src, I32:$size, Optional<I64>:$cache_hint);
-  let assemblyFormat = "$src `,` $size (`cache_hint` $cache_hint^)? attr-dict `:` type($src)";
+  let assemblyFormat = "$src `,` $size (`cache_hint` $cache_hint^)? attr-dict `:` qualified(type($src))";
 }
 
 def TIRx_PTXCpAsyncBulkCommitGroupOp : TIRx_PTXNullaryOp<
@@ -777,7 +777,7 @@ tirx.ptx.cp.async.bulk.tensor.load tile rank 2 %dst, %tmap[%x, %y], %bar multica
     $mode `rank` $rank $dst `,` $tmap `[` $coords `]`
     (`im2col` `[` $im2col_offsets^ `]`)? `,` $bar
     (`multicast` $multicast_mask^)? (`cache_hint` $cache_hint^)?
-    ($cta_group^)? attr-dict `:` type($dst) `,` type($tmap) `,` type($bar)
+    ($cta_group^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($tmap)) `,` qualified(type($bar))
   }];
   let hasVerifier = 1;
 }
@@ -802,7 +802,7 @@ tirx.ptx.cp.async.bulk.tensor.store tile rank 2 %tmap[%x, %y], %src : !tirx.tens
       Optional<I64>:$cache_hint);
   let assemblyFormat = [{
     $mode `rank` $rank $tmap `[` $coords `]` `,` $src
-    (`cache_hint` $cache_hint^)? attr-dict `:` type($tmap) `,` type($src)
+    (`cache_hint` $cache_hint^)? attr-dict `:` qualified(type($tmap)) `,` qualified(type($src))
   }];
   let hasVerifier = 1;
 }
@@ -825,7 +825,7 @@ tirx.ptx.cp.async.bulk.tensor.reduce add tile rank 1 %tmap[%x], %src : !tirx.ten
       TIRx_SharedPtr:$src, Optional<I64>:$cache_hint);
   let assemblyFormat = [{
     $kind $mode `rank` $rank $tmap `[` $coords `]` `,` $src
-    (`cache_hint` $cache_hint^)? attr-dict `:` type($tmap) `,` type($src)
+    (`cache_hint` $cache_hint^)? attr-dict `:` qualified(type($tmap)) `,` qualified(type($src))
   }];
   let hasVerifier = 1;
 }
@@ -847,7 +847,7 @@ tirx.ptx.cp.async.bulk.tensor.prefetch tile rank 3 %tmap[%x, %y, %z] : !tirx.ten
   let assemblyFormat = [{
     $mode `rank` $rank $tmap `[` $coords `]`
     (`im2col` `[` $im2col_offsets^ `]`)? (`cache_hint` $cache_hint^)?
-    attr-dict `:` type($tmap)
+    attr-dict `:` qualified(type($tmap))
   }];
   let hasVerifier = 1;
 }
@@ -858,7 +858,7 @@ def TIRx_PTXPrefetchTensormapOp : TIRx_PTXOp<"prefetch.tensormap", PTX_SM90_PTX8
   let ptxDoc = "Brings the tensor descriptor `tmap` into the cache ahead of TMA use.";
   let ptxExample = "tirx.ptx.prefetch.tensormap %tmap : !tirx.tensormap";
   let arguments = (ins TIRx_TensorMapRef:$tmap);
-  let assemblyFormat = "$tmap attr-dict `:` type($tmap)";
+  let assemblyFormat = "$tmap attr-dict `:` qualified(type($tmap))";
 }
 
 def TIRx_PTXPrefetchOp : TIRx_PTXOp<"prefetch", PTX_SM70,
@@ -867,7 +867,7 @@ def TIRx_PTXPrefetchOp : TIRx_PTXOp<"prefetch", PTX_SM70,
   let ptxDoc = "Prefetches the cache line holding `ptr` into `L1` or `L2`.";
   let ptxExample = "tirx.ptx.prefetch L2 %p : !tirx.ptr<f32, global>";
   let arguments = (ins TIRx_PTXCacheLevel:$level, TIRx_PrefetchPtr:$ptr);
-  let assemblyFormat = "$level $ptr attr-dict `:` type($ptr)";
+  let assemblyFormat = "$level $ptr attr-dict `:` qualified(type($ptr))";
 }
 
 //===----------------------------------------------------------------------===//
@@ -924,7 +924,7 @@ shared memory, and `satfinite` clamps integer results.
     `a` `=` $type_a `b` `=` $type_b (`scale_a` `=` $scale_a^)?
     (`scale_b` `=` $scale_b^)? (`layout_a` `=` $layout_a^)?
     (`layout_b` `=` $layout_b^)? (`satfinite` $satfinite^)?
-    attr-dict `:` type($a) `,` type($d)
+    attr-dict `:` qualified(type($a)) `,` qualified(type($d))
   }];
   let hasVerifier = 1;
 }
@@ -961,7 +961,7 @@ than `row`/`col` need the m8n8k4 shape; e4m3/e5m2 need sm_89.
   let assemblyFormat = [{
     $a `,` $b `,` $c `shape` `=` $shape `d` `=` $type_d `a` `=` $type_a
     `b` `=` $type_b (`layout_a` `=` $layout_a^)? (`layout_b` `=` $layout_b^)?
-    (`satfinite` $satfinite^)? attr-dict `:` type($a) `,` type($b) `,` type($c)
+    (`satfinite` $satfinite^)? attr-dict `:` qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($c))
   }];
   let hasVerifier = 1;
 }
@@ -983,7 +983,7 @@ need the sm_100a family.
   let arguments = (ins TIRx_SharedPtr:$ptr, TIRx_PTXMatrixShape:$shape,
       TIRx_PTXMatrixNum:$num, TIRx_PTXMatrixElt:$elt, UnitAttr:$trans);
   let results = (outs VectorOfRankAndType<[1], [I32]>:$res);
-  let assemblyFormat = "$ptr $shape $num $elt (`trans` $trans^)? attr-dict `:` type($ptr) `->` type($res)";
+  let assemblyFormat = "$ptr $shape $num $elt (`trans` $trans^)? attr-dict `:` qualified(type($ptr)) `->` qualified(type($res))";
   let hasVerifier = 1;
 }
 
@@ -1002,7 +1002,7 @@ tirx.ptx.stmatrix %p, %v m8n8 x4 b16 : !tirx.ptr<f16, shared>, vector<4xi32>
   let arguments = (ins TIRx_SharedPtr:$ptr, VectorOfRankAndType<[1], [I32]>:$vals,
       TIRx_PTXMatrixShape:$shape, TIRx_PTXMatrixNum:$num,
       TIRx_PTXMatrixElt:$elt, UnitAttr:$trans);
-  let assemblyFormat = "$ptr `,` $vals $shape $num $elt (`trans` $trans^)? attr-dict `:` type($ptr) `,` type($vals)";
+  let assemblyFormat = "$ptr `,` $vals $shape $num $elt (`trans` $trans^)? attr-dict `:` qualified(type($ptr)) `,` qualified(type($vals))";
   let hasVerifier = 1;
 }
 
@@ -1021,7 +1021,7 @@ and writes its address to the 32-bit shared-memory `slot`.
   let ptxExample = "tirx.ptx.tcgen05.alloc cta_2 %slot, %c256 : !tirx.ptr<ui32, shared>";
   let arguments = (ins OptionalAttr<TIRx_PTXCTAGroup>:$cta_group,
                        TIRx_TmemSlot:$slot, I32:$ncols);
-  let assemblyFormat = "($cta_group^)? $slot `,` $ncols attr-dict `:` type($slot)";
+  let assemblyFormat = "($cta_group^)? $slot `,` $ncols attr-dict `:` qualified(type($slot))";
 }
 
 def TIRx_PTXTcgen05DeallocOp : TIRx_PTXOp<"tcgen05.dealloc", PTX_SM100f,
@@ -1031,7 +1031,7 @@ def TIRx_PTXTcgen05DeallocOp : TIRx_PTXOp<"tcgen05.dealloc", PTX_SM100f,
   let ptxExample = "tirx.ptx.tcgen05.dealloc %t, %c256 : !tirx.ptr<f32, tmem>";
   let arguments = (ins OptionalAttr<TIRx_PTXCTAGroup>:$cta_group,
                        TIRx_TmemPtr:$taddr, I32:$ncols);
-  let assemblyFormat = "($cta_group^)? $taddr `,` $ncols attr-dict `:` type($taddr)";
+  let assemblyFormat = "($cta_group^)? $taddr `,` $ncols attr-dict `:` qualified(type($taddr))";
 }
 
 def TIRx_PTXTcgen05RelinquishOp : TIRx_PTXOp<"tcgen05.relinquish_alloc_permit",
@@ -1064,8 +1064,8 @@ tirx.ptx.tcgen05.mma f16 cta_1 %d, %adesc, %bdesc, %idesc, %acc : !tirx.ptr<f32,
       Optional<VectorOfRankAndType<[1], [I32]>>:$disable_output_lane);
   let assemblyFormat = [{
     $kind ($cta_group^)? $d `,` $a `,` $b `,` $idesc `,` $enable_input_d
-    (`disable_output_lane` $disable_output_lane^ `:` type($disable_output_lane))?
-    attr-dict `:` type($d) `,` type($a)
+    (`disable_output_lane` $disable_output_lane^ `:` qualified(type($disable_output_lane)))?
+    attr-dict `:` qualified(type($d)) `,` qualified(type($a))
   }];
   let hasVerifier = 1;
 }
@@ -1093,8 +1093,8 @@ tirx.ptx.tcgen05.mma.block_scale mxf8f6f4 scale_vec_1x %d, %adesc, %bdesc, %ides
       TIRx_TmemPtr:$scale_a, TIRx_TmemPtr:$scale_b, I1:$enable_input_d);
   let assemblyFormat = [{
     $kind $scale_vec ($cta_group^)? $d `,` $a `,` $b `,` $idesc `,` $scale_a
-    `,` $scale_b `,` $enable_input_d attr-dict `:` type($d) `,` type($a) `,`
-    type($scale_a) `,` type($scale_b)
+    `,` $scale_b `,` $enable_input_d attr-dict `:` qualified(type($d)) `,` qualified(type($a)) `,`
+    qualified(type($scale_a)) `,` qualified(type($scale_b))
   }];
   let hasVerifier = 1;
 }
@@ -1115,7 +1115,7 @@ tirx.ptx.tcgen05.mma.ws i8 %d, %adesc, %bdesc, %idesc, %acc : !tirx.ptr<i32, tme
       Optional<I64>:$zero_col_mask);
   let assemblyFormat = [{
     $kind $d `,` $a `,` $b `,` $idesc `,` $enable_input_d
-    (`zero_col_mask` $zero_col_mask^)? attr-dict `:` type($d) `,` type($a)
+    (`zero_col_mask` $zero_col_mask^)? attr-dict `:` qualified(type($d)) `,` qualified(type($a))
   }];
 }
 
@@ -1143,7 +1143,7 @@ the immediate half-split `offset`.
   let results = (outs TIRx_RegVector:$res);
   let assemblyFormat = [{
     $shape `num` `=` $num (`pack` $pack^)? $taddr (`offset` `=` $offset^)?
-    attr-dict `:` type($taddr) `->` type($res)
+    attr-dict `:` qualified(type($taddr)) `->` qualified(type($res))
   }];
   let hasVerifier = 1;
 }
@@ -1165,7 +1165,7 @@ tirx.ptx.tcgen05.st shape_16x256b num = 2 %t, %v : !tirx.ptr<f32, tmem>, vector<
       OptionalAttr<I64Attr>:$offset);
   let assemblyFormat = [{
     $shape `num` `=` $num (`unpack` $unpack^)? $taddr `,` $vals
-    (`offset` `=` $offset^)? attr-dict `:` type($taddr) `,` type($vals)
+    (`offset` `=` $offset^)? attr-dict `:` qualified(type($taddr)) `,` qualified(type($vals))
   }];
   let hasVerifier = 1;
 }
@@ -1192,7 +1192,7 @@ tirx.ptx.tcgen05.cp shape_64x128b warpx2_02_13 cta_1 %t, %sdesc : !tirx.ptr<f32,
       I64:$sdesc);
   let assemblyFormat = [{
     $shape ($multicast^)? ($src_fmt^)? ($cta_group^)? $taddr `,` $sdesc
-    attr-dict `:` type($taddr)
+    attr-dict `:` qualified(type($taddr))
   }];
   let hasVerifier = 1;
 }
@@ -1203,7 +1203,7 @@ def TIRx_PTXTcgen05ShiftOp : TIRx_PTXOp<"tcgen05.shift", PTX_SM100f,
   let ptxDoc = "Shifts the 32-byte rows of the matrix at `taddr` down by one row.";
   let ptxExample = "tirx.ptx.tcgen05.shift %t : !tirx.ptr<f32, tmem>";
   let arguments = (ins OptionalAttr<TIRx_PTXCTAGroup>:$cta_group, TIRx_TmemPtr:$taddr);
-  let assemblyFormat = "($cta_group^)? $taddr attr-dict `:` type($taddr)";
+  let assemblyFormat = "($cta_group^)? $taddr attr-dict `:` qualified(type($taddr))";
 }
 
 def TIRx_PTXTcgen05CommitOp : TIRx_PTXOp<"tcgen05.commit", PTX_SM100f,
@@ -1221,7 +1221,7 @@ tirx.ptx.tcgen05.commit cta_2 %bar multicast %mask : !tirx.ptr<i64, shared>
   }];
   let arguments = (ins OptionalAttr<TIRx_PTXCTAGroup>:$cta_group,
       TIRx_MBarAny:$bar, Optional<I16>:$multicast_mask);
-  let assemblyFormat = "($cta_group^)? $bar (`multicast` $multicast_mask^)? attr-dict `:` type($bar)";
+  let assemblyFormat = "($cta_group^)? $bar (`multicast` $multicast_mask^)? attr-dict `:` qualified(type($bar))";
 }
 
 def TIRx_PTXTcgen05FenceOp : TIRx_PTXOp<"tcgen05.fence", PTX_SM100f,
@@ -1288,7 +1288,7 @@ response to `response` (shared memory), completing on `bar`; with
 tirx.ptx.clusterlaunchcontrol.try_cancel multicast %resp, %bar : !tirx.ptr<i128, shared>, !tirx.ptr<i64, shared>
   }];
   let arguments = (ins UnitAttr:$multicast, TIRx_SharedPtr:$response, TIRx_MBar:$bar);
-  let assemblyFormat = "(`multicast` $multicast^)? $response `,` $bar attr-dict `:` type($response) `,` type($bar)";
+  let assemblyFormat = "(`multicast` $multicast^)? $response `,` $bar attr-dict `:` qualified(type($response)) `,` qualified(type($bar))";
 }
 
 def TIRx_PTXCLCQueryCancelOp : TIRx_PTXOp<"clusterlaunchcontrol.query_cancel",
@@ -1305,7 +1305,7 @@ first CTA (i32).
   let ptxExample = "%ok = tirx.ptx.clusterlaunchcontrol.query_cancel is_canceled %resp : i1";
   let arguments = (ins TIRx_PTXCLCQuery:$query, I128:$response);
   let results = (outs AnyTypeOf<[I1, I32]>:$result);
-  let assemblyFormat = "$query $response attr-dict `:` type($result)";
+  let assemblyFormat = "$query $response attr-dict `:` qualified(type($result))";
   let hasVerifier = 1;
 }
 

@@ -120,12 +120,14 @@ struct TIRxLowering : ConvertOpToLLVMPattern<OpT> {
   }
 };
 
-struct BindLowering : TIRxLowering<BindOp> {
-  using Base::Base;
+/// Ops that lower to their (converted) first operand: a bind, a reshape.
+template <typename OpT>
+struct ForwardOperandLowering : TIRxLowering<OpT> {
+  using TIRxLowering<OpT>::TIRxLowering;
   LogicalResult
-  matchAndRewrite(BindOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op, adaptor.getValue());
+    rewriter.replaceOp(op, adaptor.getOperands().front());
     return success();
   }
 };
@@ -286,16 +288,6 @@ struct BufferSliceLowering : TIRxLowering<BufferSliceOp> {
   }
 };
 
-struct BufferReshapeLowering : TIRxLowering<BufferReshapeOp> {
-  using Base::Base;
-  LogicalResult
-  matchAndRewrite(BufferReshapeOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op, adaptor.getSource());
-    return success();
-  }
-};
-
 struct BufferDataLowering : TIRxLowering<BufferDataOp> {
   using Base::Base;
   LogicalResult
@@ -394,8 +386,9 @@ struct PtrByteOffsetLowering : TIRxLowering<PtrByteOffsetOp> {
 
 void mlir::tirx::populateTIRxToNVVMConversionPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<BindLowering, ReinterpretLowering, AllocBufferLowering,
-               DeclBufferLowering, BufferSliceLowering, BufferReshapeLowering,
+  patterns.add<ForwardOperandLowering<BindOp>,
+               ForwardOperandLowering<BufferReshapeOp>, ReinterpretLowering,
+               AllocBufferLowering, DeclBufferLowering, BufferSliceLowering,
                BufferDataLowering, BufferLoadLowering, BufferStoreLowering,
                PtrToLowering, AccessPtrLowering, PtrByteOffsetLowering>(
       converter);

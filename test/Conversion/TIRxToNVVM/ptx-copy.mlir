@@ -15,8 +15,8 @@ gpu.module @m {
   // CHECK: llvm.call_intrinsic "llvm.nvvm.cp.async.wait.all"() : () -> ()
   gpu.func @cp_async(%dst: !tirx.ptr<f16, shared>, %src: !tirx.ptr<f16, global>, %n: i32, %pol: i64) {
     tirx.ptx.cp.async ca %dst, %src, 8 : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>
-    tirx.ptx.cp.async cg %dst, %src, 16, src_size %n : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>
-    tirx.ptx.cp.async cg %dst, %src, 16, src_size %n, cache_hint %pol : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>
+    tirx.ptx.cp.async cg %dst, %src, 16 src_size %n : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>
+    tirx.ptx.cp.async cg %dst, %src, 16 src_size %n cache_hint %pol : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>
     tirx.ptx.cp.async.commit_group
     tirx.ptx.cp.async.wait_group 1
     tirx.ptx.cp.async.wait_all
