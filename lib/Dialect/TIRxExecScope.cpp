@@ -303,6 +303,13 @@ FailureOr<LaunchShape> KernelOp::computeLaunchShape() {
       grid = SmallVector<int64_t>{1, 1, 1};
   }
   llvm::copy(*grid, shape.grid);
+  // CUDA's launch limits: 2^31 - 1 CTAs in x, 65535 in y and z.
+  static constexpr int64_t kMaxGrid[3] = {2147483647, 65535, 65535};
+  for (int i = 0; i < 3; ++i)
+    if (shape.grid[i] > kMaxGrid[i])
+      return emitOpError("the grid ")
+             << formatExtents(*grid) << " exceeds the launch limit of "
+             << kMaxGrid[i] << " CTAs in dimension " << "xyz"[i];
   if (cluster)
     for (int i = 0; i < 3; ++i)
       if (shape.grid[i] % shape.cluster[i] != 0)

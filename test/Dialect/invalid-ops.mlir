@@ -567,6 +567,17 @@ func.func @kernel_grid_not_multiple() {
 
 // -----
 
+func.func @kernel_grid_too_large() {
+  // expected-error @+1 {{the grid [4, 70000, 1] exceeds the launch limit of 65535 CTAs in dimension y}}
+  tirx.kernel {
+    %t = tirx.thread_id [32] : i32
+    %b:2 = tirx.cta_id [4, 70000] : i32, i32
+  }
+  return
+}
+
+// -----
+
 func.func @kernel_captures_shared(%s: !tirx.ptr<f32, shared>) {
   tirx.kernel {
     %t = tirx.thread_id [32] : i32

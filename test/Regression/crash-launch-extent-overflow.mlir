@@ -42,7 +42,7 @@ func.func @cluster_extents() {
 
 // The grid is cluster_id x cluster; it saturates instead of overflowing.
 func.func @grid() attributes {tirx.launch = #tirx.launch<cluster_dims = [2]>} {
-  // expected-error @+1 {{the grid [9223372036854775807, 1, 1] is not a multiple of the cluster [2, 1, 1]}}
+  // expected-error @+1 {{the grid [9223372036854775807, 1, 1] exceeds the launch limit of 2147483647 CTAs in dimension x}}
   tirx.kernel {
     %c = tirx.cluster_id [9223372036854775807] : i32
   }
