@@ -5,7 +5,6 @@
 #include "TIRx/Dialect/TIRxOps.h"
 #include "TIRx/Dialect/TIRxTypes.h"
 #include "TIRx/Pipelines/Pipelines.h"
-#include "TIRx/Target/Compile.h"
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
@@ -40,9 +39,41 @@ static StringRef formatName(GPUObjectFormat f) {
   return "isa";
 }
 
-bool runRecoveringFromLLVMCrashes(llvm::function_ref<void()> fn,
-                                  std::string &reason) {
-  return runRecoveringFromLLVMFatalErrors(fn, reason);
+namespace {
+struct FatalErrorState {
+  std::string reason;
+  bool called = false;
+};
+} // namespace
+
+static void onLLVMFatalError(void *user, const char *reason, bool) {
+  auto *state = static_cast<FatalErrorState *>(user);
+  state->called = true;
+  state->reason = reason ? reason : "";
+  // Leave through the recovery context rather than exit()/abort().
+  if (auto *crc = llvm::CrashRecoveryContext::GetCurrent())
+    crc->HandleExit(1);
+}
+
+Recovery runRecoveringFromLLVMCrashes(llvm::function_ref<void()> fn,
+                                      std::string &reason) {
+  FatalErrorState state;
+  bool ok;
+  {
+    llvm::ScopedFatalErrorHandler handler(onLLVMFatalError, &state);
+    llvm::CrashRecoveryContext::Enable();
+    llvm::CrashRecoveryContext crc;
+    ok = crc.RunSafely(fn);
+    llvm::CrashRecoveryContext::Disable();
+  }
+  if (ok)
+    return Recovery::None;
+  if (state.called) {
+    reason = state.reason.empty() ? "LLVM fatal error" : state.reason;
+    return Recovery::FatalError;
+  }
+  reason = "LLVM crashed";
+  return Recovery::Crash;
 }
 
 void buildGPULoweringPipeline(OpPassManager &pm, const GPUEmitOptions &opts) {
@@ -82,8 +113,8 @@ FailureOr<std::vector<GPUObject>> emitGPUObjects(ModuleOp module,
   }
 
   MLIRContext *ctx = module.getContext();
-  PassManager pm(ctx, ModuleOp::getOperationName());
-  buildGPULoweringPipeline(pm, opts);
+  auto pm = std::make_unique<PassManager>(ctx, ModuleOp::getOperationName());
+  buildGPULoweringPipeline(*pm, opts);
   // The LLVM backend aborts on IR it cannot select (an NVVM op the chip
   // lacks that no verifier caught): recover, on this thread only.
   bool threads = ctx->isMultithreadingEnabled();
@@ -91,14 +122,20 @@ FailureOr<std::vector<GPUObject>> emitGPUObjects(ModuleOp module,
     ctx->disableMultithreading();
   LogicalResult result = failure();
   std::string crash;
-  bool recovered =
-      runRecoveringFromLLVMCrashes([&] { result = pm.run(*clone); }, crash);
+  Recovery recovery =
+      runRecoveringFromLLVMCrashes([&] { result = pm->run(*clone); }, crash);
   if (threads)
     ctx->enableMultithreading(true);
-  if (!recovered) {
-    (void)clone.release(); // possibly half-lowered: leak rather than free
-    emitError(loc) << "LLVM fatal error while compiling for " << opts.chip
-                   << ": " << crash;
+  if (recovery != Recovery::None) {
+    // After a fatal error the half-lowered clone is well-formed IR: free it
+    // (and the pass manager) as usual. After a crash signal leak both.
+    if (recovery == Recovery::Crash) {
+      (void)clone.release();
+      (void)pm.release();
+    }
+    emitError(loc) << "LLVM "
+                   << (recovery == Recovery::Crash ? "crashed" : "fatal error")
+                   << " while compiling for " << opts.chip << ": " << crash;
     return failure();
   }
   if (failed(result))

@@ -38,13 +38,20 @@ struct GPUObject {
   std::string data; // PTX text, LLVM IR text, or cubin bytes
 };
 
+/// How runRecoveringFromLLVMCrashes ended.
+enum class Recovery {
+  None,       // `fn` returned
+  FatalError, // LLVM called report_fatal_error (MLIR IR is well-formed)
+  Crash,      // a crash signal: nothing `fn` touched can be trusted
+};
+
 /// Runs `fn` so that an LLVM fatal error (report_fatal_error, e.g. the
-/// NVPTX backend's "Cannot select") or a crash signal inside it returns
-/// false with `reason` set instead of ending the process. State left behind
-/// by `fn` may be inconsistent after a crash; run single-threaded (the
-/// recovery covers the calling thread only).
-bool runRecoveringFromLLVMCrashes(llvm::function_ref<void()> fn,
-                                  std::string &reason);
+/// NVPTX backend's "Cannot select") or a crash signal inside it returns,
+/// with `reason` set, instead of ending the process. What `fn`'s abandoned
+/// stack frames owned is lost. Run single-threaded: the recovery covers the
+/// calling thread only.
+Recovery runRecoveringFromLLVMCrashes(llvm::function_ref<void()> fn,
+                                      std::string &reason);
 
 /// Adds the lowering from gpu/nvvm/llvm dialects to gpu.binary to `pm`
 /// (anchored on builtin.module).

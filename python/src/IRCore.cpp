@@ -1,13 +1,13 @@
-//===- IRCore.cpp - Context, Location, Module, Operation, ... ---*- C++ -*-===//
+//===- IRCore.cpp - Type, Attribute, Value, Operation, Block, ... -*- C++ -*-===//
 //
 // Python classes with the names and signatures of upstream MLIR's Python
 // bindings (mlir.ir), implemented over the C++ API. See IRCore.h for the
-// ownership rules.
+// ownership, re-entrancy and depth rules every binding here follows: convert
+// the Python arguments first, then validate handles, then touch the IR.
 //
 //===----------------------------------------------------------------------===//
 
 #include "IRCore.h"
-
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/AsmState.h"
@@ -23,392 +23,9 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
-#include <exception>
-
 using namespace mlir;
 
 namespace tirx_py __attribute__((visibility("hidden"))) {
-
-//===----------------------------------------------------------------------===//
-// Thread-local `with` stacks (raw references: nothing to release at exit)
-//===----------------------------------------------------------------------===//
-
-namespace {
-struct Stacks {
-  std::vector<PyObject *> contexts, locations, insertionPoints;
-};
-Stacks &stacks() {
-  static thread_local Stacks s;
-  return s;
-}
-void push(std::vector<PyObject *> &s, nb::handle h) {
-  Py_INCREF(h.ptr());
-  s.push_back(h.ptr());
-}
-void pop(std::vector<PyObject *> &s, nb::handle h, const char *what) {
-  if (s.empty() || s.back() != h.ptr())
-    throw std::runtime_error(std::string("unbalanced exit from a ") + what +
-                             " `with` block");
-  s.pop_back();
-  Py_DECREF(h.ptr());
-}
-} // namespace
-
-CtxRef resolveContext(nb::handle explicitCtx) {
-  if (explicitCtx.is_valid() && !explicitCtx.is_none()) {
-    if (!nb::isinstance<TContext>(explicitCtx))
-      throw nb::type_error("expected a tirx.ir.Context");
-    return CtxRef(nb::cast<TContext &>(explicitCtx));
-  }
-  auto &s = stacks().contexts;
-  if (s.empty())
-    throw nb::value_error(
-        "no current Context: pass context= or use `with Context():`");
-  return CtxRef(nb::cast<TContext &>(nb::handle(s.back())));
-}
-
-PyLocation resolveLocation(nb::handle explicitLoc) {
-  if (explicitLoc.is_valid() && !explicitLoc.is_none()) {
-    if (!nb::isinstance<PyLocation>(explicitLoc))
-      throw nb::type_error("expected a tirx.ir.Location");
-    return nb::cast<PyLocation>(explicitLoc);
-  }
-  auto &s = stacks().locations;
-  if (s.empty())
-    throw nb::value_error(
-        "no current Location: pass loc= or use `with Location...:`");
-  return nb::cast<PyLocation>(nb::handle(s.back()));
-}
-
-Location currentLocationOr(const CtxRef &ctx) {
-  auto &s = stacks().locations;
-  if (!s.empty()) {
-    PyLocation &l = nb::cast<PyLocation &>(nb::handle(s.back()));
-    if (l.ctx == ctx)
-      return l.get();
-  }
-  return UnknownLoc::get(ctx.get());
-}
-
-static std::optional<PyInsertionPoint> currentInsertionPoint() {
-  auto &s = stacks().insertionPoints;
-  if (s.empty())
-    return std::nullopt;
-  return nb::cast<PyInsertionPoint>(nb::handle(s.back()));
-}
-
-void checkSameContext(const CtxRef &ctx, const CtxRef &other,
-                      const char *what) {
-  if (ctx != other)
-    throw nb::value_error(
-        (std::string(what) + " belongs to a different Context").c_str());
-}
-
-//===----------------------------------------------------------------------===//
-// TContext
-//===----------------------------------------------------------------------===//
-
-TContext::TContext() : ctx(createTIRxContext()) {}
-
-TContext::~TContext() { destroy(); }
-
-MLIRContext *TContext::get() const {
-  if (!ctx)
-    throw std::runtime_error(
-        "the Context of this object has been destroyed");
-  return ctx.get();
-}
-
-void TContext::destroy() {
-  if (!ctx)
-    return;
-  // Erase the detached roots Python still owns: drop every reference first
-  // so that roots using each other's values can go in any order.
-  std::vector<PyOperation *> roots;
-  for (auto &entry : liveOperations)
-    if (entry.second->owned && entry.second->valid)
-      roots.push_back(entry.second);
-  for (PyOperation *r : roots)
-    r->op->dropAllReferences();
-  for (PyOperation *r : roots)
-    r->op->erase();
-  for (auto &entry : liveOperations)
-    entry.second->valid = false;
-  liveOperations.clear();
-  ctx.reset();
-}
-
-//===----------------------------------------------------------------------===//
-// Diagnostics
-//===----------------------------------------------------------------------===//
-
-static CapturedDiagnostic capture(Diagnostic &d) {
-  CapturedDiagnostic c;
-  c.severity = d.getSeverity();
-  c.loc = LocationAttr(d.getLocation());
-  c.message = d.str();
-  for (Diagnostic &note : d.getNotes())
-    c.notes.push_back(capture(note));
-  return c;
-}
-
-DiagnosticCapture::DiagnosticCapture(MLIRContext *ctx) : ctx(ctx) {
-  id = ctx->getDiagEngine().registerHandler(
-      [this](Diagnostic &d) -> LogicalResult {
-        if (d.getSeverity() != DiagnosticSeverity::Error)
-          return failure(); // warnings, remarks: the next handler
-        diags.push_back(capture(d));
-        return success();
-      });
-}
-
-DiagnosticCapture::~DiagnosticCapture() {
-  ctx->getDiagEngine().eraseHandler(id);
-}
-
-static std::optional<FileLineColRange> findFileLocation(LocationAttr loc) {
-  if (!loc)
-    return std::nullopt;
-  if (auto f = dyn_cast<FileLineColRange>(loc))
-    return f;
-  if (auto n = dyn_cast<NameLoc>(loc))
-    return findFileLocation(n.getChildLoc());
-  if (auto c = dyn_cast<CallSiteLoc>(loc))
-    return findFileLocation(c.getCallee());
-  if (auto f = dyn_cast<FusedLoc>(loc))
-    for (Location l : f.getLocations())
-      if (auto r = findFileLocation(l))
-        return r;
-  if (auto o = dyn_cast<OpaqueLoc>(loc))
-    return findFileLocation(o.getFallbackLocation());
-  return std::nullopt;
-}
-
-std::string formatLocation(LocationAttr loc) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  if (auto f = findFileLocation(loc)) {
-    os << f->getFilename().getValue() << ":" << f->getStartLine() << ":"
-       << f->getStartColumn();
-  } else if (loc) {
-    loc.print(os);
-  } else {
-    os << "<unknown>";
-  }
-  return s;
-}
-
-static const char *severityName(DiagnosticSeverity s) {
-  switch (s) {
-  case DiagnosticSeverity::Error:
-    return "error";
-  case DiagnosticSeverity::Warning:
-    return "warning";
-  case DiagnosticSeverity::Note:
-    return "note";
-  case DiagnosticSeverity::Remark:
-    return "remark";
-  }
-  return "error";
-}
-
-/// The Python view of one diagnostic (upstream: DiagnosticInfo).
-struct PyDiagnosticInfo {
-  DiagnosticSeverity severity;
-  PyLocation location;
-  std::string message;
-  std::vector<PyDiagnosticInfo> notes;
-
-  std::string str(unsigned indent = 0) const {
-    std::string s(indent, ' ');
-    s += severityName(severity);
-    s += ": ";
-    s += formatLocation(location.loc);
-    s += ": ";
-    s += message;
-    for (const PyDiagnosticInfo &n : notes) {
-      s += "\n";
-      s += n.str(indent + 2);
-    }
-    return s;
-  }
-};
-
-static PyDiagnosticInfo toInfo(const CtxRef &ctx, const CapturedDiagnostic &d) {
-  PyDiagnosticInfo info{d.severity, PyLocation{ctx, d.loc}, d.message, {}};
-  for (const CapturedDiagnostic &n : d.notes)
-    info.notes.push_back(toInfo(ctx, n));
-  return info;
-}
-
-static PyObject *mlirErrorType = nullptr;
-
-void initMLIRError(nb::module_ &m) {
-  nb::dict globals;
-  globals["__builtins__"] = nb::module_::import_("builtins");
-  globals["__name__"] = nb::str("tirx._tirx");
-  const char *code = R"PY(
-class MLIRError(RuntimeError):
-    """An error reported by MLIR (parsing, verification, a pass, ...).
-
-    `message` says what failed; `error_diagnostics` is the list of
-    `DiagnosticInfo` MLIR emitted, each with a severity, a `location`, a
-    `message` and `notes`. `str(error)` shows all of them.
-    """
-
-    def __init__(self, message, error_diagnostics=()):
-        self.message = message
-        self.error_diagnostics = list(error_diagnostics)
-        text = message
-        if self.error_diagnostics:
-            text += ":\n" + "\n".join(str(d) for d in self.error_diagnostics)
-        super().__init__(text)
-)PY";
-  PyObject *r = PyRun_String(code, Py_file_input, globals.ptr(), globals.ptr());
-  if (!r)
-    throw nb::python_error();
-  Py_DECREF(r);
-  nb::object cls = globals["MLIRError"];
-  mlirErrorType = cls.inc_ref().ptr(); // lives as long as the process
-  m.attr("MLIRError") = cls;
-}
-
-void raiseMLIRError(const CtxRef &ctx, const std::string &message,
-                    std::vector<CapturedDiagnostic> diags) {
-  nb::list infos;
-  for (const CapturedDiagnostic &d : diags)
-    infos.append(nb::cast(toInfo(ctx, d)));
-  nb::object exc = nb::handle(mlirErrorType)(nb::str(message.c_str()), infos);
-  PyErr_SetObject(mlirErrorType, exc.ptr());
-  throw nb::python_error();
-}
-
-//===----------------------------------------------------------------------===//
-// PyOperation
-//===----------------------------------------------------------------------===//
-
-PyOperation::PyOperation(CtxRef c, Operation *o, bool owned)
-    : ctx(std::move(c)), op(o), owned(owned) {
-  ctx.ptr->liveOperations[op] = this;
-}
-
-PyOperation::~PyOperation() {
-  if (!ctx.ptr || !ctx.ptr->alive())
-    return;
-  auto &map = ctx.ptr->liveOperations;
-  auto it = map.find(op);
-  if (it != map.end() && it->second == this)
-    map.erase(it);
-  // A detached root nobody refers to any more. If its results still have
-  // users elsewhere, erasing it would leave them dangling: leak it instead.
-  if (owned && valid && op->use_empty())
-    op->erase();
-}
-
-Operation *PyOperation::get() const {
-  ctx.get();
-  if (!valid)
-    throw std::runtime_error(
-        "the operation has been erased or invalidated (e.g. by a pass run "
-        "on an enclosing operation)");
-  return op;
-}
-
-nb::object PyOperation::forOperation(const CtxRef &ctx, Operation *op) {
-  auto &map = ctx.ptr->liveOperations;
-  auto it = map.find(op);
-  if (it != map.end())
-    return nb::find(it->second);
-  auto *py = new PyOperation(ctx, op, /*owned=*/false);
-  nb::object obj = nb::cast(py, nb::rv_policy::take_ownership);
-  if (Operation *parent = op->getParentOp())
-    py->parentKeepAlive = forOperation(ctx, parent);
-  return obj;
-}
-
-nb::object PyOperation::createOwned(const CtxRef &ctx, Operation *op) {
-  auto *py = new PyOperation(ctx, op, /*owned=*/true);
-  return nb::cast(py, nb::rv_policy::take_ownership);
-}
-
-void PyOperation::invalidateNested(TContext &ctx, Operation *op,
-                                   bool includeSelf) {
-  auto &map = ctx.liveOperations;
-  if (map.empty())
-    return;
-  op->walk([&](Operation *nested) {
-    if (!includeSelf && nested == op)
-      return;
-    auto it = map.find(nested);
-    if (it != map.end()) {
-      it->second->valid = false;
-      map.erase(it);
-    }
-  });
-}
-
-void PyOperation::setAttached() {
-  owned = false;
-  Operation *parent = op->getParentOp();
-  parentKeepAlive = parent ? forOperation(ctx, parent) : nb::object();
-}
-
-void PyOperation::setDetached() {
-  owned = true;
-  parentKeepAlive = nb::object();
-}
-
-PyOperation &toOperation(nb::handle h) {
-  if (nb::isinstance<PyOperation>(h))
-    return nb::cast<PyOperation &>(h);
-  if (nb::isinstance<PyModule>(h))
-    return nb::cast<PyModule &>(h).op();
-  throw nb::type_error("expected a tirx.ir.Operation or tirx.ir.Module");
-}
-
-PyBlock PyBlock::forBlock(const CtxRef &ctx, Block *b) {
-  return PyBlock{PyOperation::forOperation(ctx, b->getParentOp()), b};
-}
-
-PyValue PyValue::forValue(const CtxRef &ctx, Value v) {
-  Operation *owner = v.getDefiningOp();
-  if (!owner)
-    owner = cast<BlockArgument>(v).getOwner()->getParentOp();
-  return PyValue{PyOperation::forOperation(ctx, owner), v};
-}
-
-nb::object wrapValue(const CtxRef &ctx, Value v) {
-  PyValue pv = PyValue::forValue(ctx, v);
-  if (isa<OpResult>(v))
-    return nb::cast(PyOpResult{pv});
-  return nb::cast(PyBlockArgument{pv});
-}
-
-static void checkCanInsert(Operation *op, Block *block) {
-  if (op->getBlock())
-    throw nb::value_error(
-        "the operation is already in a block; detach_from_parent() first");
-  Operation *parent = block->getParentOp();
-  if (parent && (parent == op || op->isAncestor(parent)))
-    throw nb::value_error("cannot insert an operation into itself");
-}
-
-void PyInsertionPoint::insert(PyOperation &pyOp) {
-  Operation *op = pyOp.get();
-  Block *b = block.get();
-  checkSameContext(pyOp.ctx, nb::cast<PyOperation &>(block.opObj).ctx,
-                   "the operation");
-  checkCanInsert(op, b);
-  if (refOp.is_valid() && !refOp.is_none()) {
-    Operation *ref = nb::cast<PyOperation &>(refOp).get();
-    if (ref->getBlock() != b)
-      throw nb::value_error("the insertion point's operation left its block");
-    b->getOperations().insert(Block::iterator(ref), op);
-  } else {
-    b->push_back(op);
-  }
-  pyOp.setAttached();
-}
 
 //===----------------------------------------------------------------------===//
 // Printing
@@ -421,7 +38,6 @@ struct PrintOptions {
   bool prettyDebugInfo = false;
   bool printGenericOpForm = false;
   bool useLocalScope = false;
-  bool assumeVerified = false;
   bool skipRegions = false;
 
   OpPrintingFlags flags() const {
@@ -434,33 +50,36 @@ struct PrintOptions {
       f.printGenericOpForm();
     if (useLocalScope)
       f.useLocalScope();
-    if (assumeVerified)
-      f.assumeVerified();
     if (skipRegions)
       f.skipRegions();
+    // Never assumeVerified: the printer verifies first and prints IR that
+    // does not verify in the generic form (custom printers may crash on it).
     return f;
   }
 };
 } // namespace
 
-static std::string printOp(Operation *op, const PrintOptions &o) {
+/// The printed operation. Printing numbers values over the enclosing scope:
+/// the whole root unless use_local_scope.
+static std::string printOp(PyOperation &o, const PrintOptions &p) {
+  Operation *op = o.get();
+  TContext &c = *o.ctx;
+  Pin pin(c);
+  unsigned depth = nestedWorkDepth(c, p.useLocalScope ? op : rootOf(op),
+                                   "printing");
   std::string s;
-  llvm::raw_string_ostream os(s);
-  // The printer verifies first and falls back to the generic form for
-  // invalid IR; its diagnostics are its own business.
-  op->print(os, o.flags());
-  return s;
-}
-
-template <typename T> static std::string printToString(const T &v) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  v.print(os);
+  runNested(
+      depth,
+      [&] {
+        llvm::raw_string_ostream os(s);
+        op->print(os, p.flags());
+      },
+      c.get());
   return s;
 }
 
 //===----------------------------------------------------------------------===//
-// Helpers for Operation.create
+// Helpers
 //===----------------------------------------------------------------------===//
 
 static void ensureDialectLoaded(MLIRContext *ctx, StringRef opName) {
@@ -469,36 +88,90 @@ static void ensureDialectLoaded(MLIRContext *ctx, StringRef opName) {
     ctx->getOrLoadDialect(opName.take_front(dot));
 }
 
-static PyBlock toBlock(nb::handle h) {
-  if (!nb::isinstance<PyBlock>(h))
-    throw nb::type_error("expected a tirx.ir.Block");
-  return nb::cast<PyBlock>(h);
-}
-
-static PyValue toValue(nb::handle h) {
-  if (!nb::isinstance<PyValue>(h))
-    throw nb::type_error("expected a tirx.ir.Value");
-  return nb::cast<PyValue>(h);
-}
-
-static PyType toType(nb::handle h) {
-  if (!nb::isinstance<PyType>(h))
-    throw nb::type_error("expected a tirx.ir.Type");
-  return nb::cast<PyType>(h);
-}
-
-static PyAttribute toAttribute(nb::handle h) {
-  if (!nb::isinstance<PyAttribute>(h))
-    throw nb::type_error("expected a tirx.ir.Attribute");
-  return nb::cast<PyAttribute>(h);
-}
-
 static size_t normalizeIndex(int64_t i, size_t n) {
   if (i < 0)
     i += (int64_t)n;
   if (i < 0 || (size_t)i >= n)
     throw nb::index_error("index out of range");
   return (size_t)i;
+}
+
+static std::string indexed(const char *arg, size_t i) {
+  return std::string(arg) + "[" + std::to_string(i) + "]";
+}
+
+[[noreturn]] static void raiseKeyError(const std::string &key) {
+  nb::str k(key.data(), key.size());
+  PyErr_SetObject(PyExc_KeyError, k.ptr());
+  throw nb::python_error();
+}
+
+/// Where Operation.create / clone insert: `ip` is an InsertionPoint, None
+/// (the current one, if any) or False (nowhere).
+static nb::object insertionPointArg(nb::handle ip, bool defaultToCurrent) {
+  if (ip.is_valid() && !ip.is_none()) {
+    if (nb::isinstance<nb::bool_>(ip)) {
+      if (nb::cast<bool>(ip))
+        throw nb::value_error("ip must be an InsertionPoint, None or False");
+      return nb::none();
+    }
+    argAs<PyInsertionPoint>(ip, "ip", "an InsertionPoint, None or False");
+    return nb::borrow(ip);
+  }
+  return defaultToCurrent ? currentInsertionPointObject() : nb::none();
+}
+
+/// A new block with arguments in `r` (at its start or end). Converts the
+/// Python arguments before touching the IR.
+static PyBlock createBlock(const PyRegion &r, nb::handle argTypes,
+                           nb::handle argLocs, bool atStart) {
+  std::vector<nb::object> typeObjs = listArg(argTypes, "arg_types");
+  bool haveLocs = argLocs.is_valid() && !argLocs.is_none();
+  std::vector<nb::object> locObjs =
+      haveLocs ? listArg(argLocs, "arg_locs") : std::vector<nb::object>();
+  std::vector<PyType> types;
+  for (size_t i = 0; i < typeObjs.size(); ++i)
+    types.push_back(argAs<PyType>(typeObjs[i],
+                                  indexed("arg_types", i).c_str(),
+                                  "a tirx.ir.Type"));
+  std::vector<PyLocation> locs;
+  for (size_t i = 0; i < locObjs.size(); ++i)
+    locs.push_back(argAs<PyLocation>(locObjs[i],
+                                     indexed("arg_locs", i).c_str(),
+                                     "a tirx.ir.Location"));
+  if (haveLocs && locs.size() != types.size())
+    throw nb::value_error("arg_locs must have one location per argument type");
+  std::optional<PyLocation> defaultLoc;
+  if (!haveLocs && hasCurrentLocation())
+    defaultLoc = resolveLocation(nb::none());
+
+  PyOperation &owner = nb::cast<PyOperation &>(r.opObj);
+  TContext &c = *owner.ctx;
+  MutationPin pin(c, "add a block");
+  Region *region = r.get();
+  std::vector<Location> argLocations;
+  for (size_t i = 0; i < types.size(); ++i) {
+    checkSameContext(owner.ctx, types[i].ctx, "a block argument type");
+    types[i].get();
+    if (haveLocs) {
+      checkSameContext(owner.ctx, locs[i].ctx, "a block argument location");
+      argLocations.push_back(locs[i].get());
+    }
+  }
+  if (!haveLocs) {
+    Location def = UnknownLoc::get(c.get());
+    if (defaultLoc && defaultLoc->ctx == owner.ctx)
+      def = defaultLoc->get();
+    argLocations.assign(types.size(), def);
+  }
+  auto *b = new Block();
+  for (size_t i = 0; i < types.size(); ++i)
+    b->addArgument(types[i].type, argLocations[i]);
+  if (atStart)
+    region->push_front(b);
+  else
+    region->push_back(b);
+  return PyBlock(r.opObj, b);
 }
 
 //===----------------------------------------------------------------------===//
@@ -526,46 +199,211 @@ enum class PyWalkResult { Advance, Interrupt, Skip };
 } // namespace
 
 static std::vector<nb::object> blockSnapshot(const PyRegion &r) {
-  std::vector<nb::object> out;
+  TContext &c = *nb::cast<PyOperation &>(r.opObj).ctx;
+  Pin pin(c);
+  std::vector<Block *> blocks;
   for (Block &b : *r.get())
-    out.push_back(nb::cast(PyBlock{r.opObj, &b}));
+    blocks.push_back(&b);
+  std::vector<nb::object> out;
+  for (Block *b : blocks)
+    out.push_back(nb::cast(PyBlock(r.opObj, b)));
   return out;
 }
 
-static Block *createBlock(const PyRegion &r, nb::handle argTypes,
-                          nb::handle argLocs, bool atStart) {
-  Region *region = r.get();
-  CtxRef ctx = nb::cast<PyOperation &>(r.opObj).ctx;
-  std::vector<Type> types;
-  for (nb::handle t : argTypes) {
-    PyType pt = toType(t);
-    checkSameContext(ctx, pt.ctx, "a block argument type");
-    types.push_back(pt.get());
+/// Sets attribute `name` of `op` to `value`, refusing a value an inherent
+/// attribute (a property) cannot hold instead of dropping it silently.
+static void setAttribute(Operation *op, const std::string &name,
+                         Attribute value) {
+  StringAttr key = StringAttr::get(op->getContext(), name);
+  std::optional<Attribute> old = op->getInherentAttr(name);
+  if (!old) {
+    op->setAttr(key, value);
+    return;
   }
-  std::vector<Location> locs;
-  if (argLocs.is_valid() && !argLocs.is_none()) {
-    for (nb::handle l : argLocs) {
-      PyLocation pl = resolveLocation(l);
-      checkSameContext(ctx, pl.ctx, "a block argument location");
-      locs.push_back(pl.get());
+  op->setInherentAttr(key, value);
+  if (op->getInherentAttr(name) == value)
+    return;
+  op->setInherentAttr(key, *old);
+  std::string shown;
+  llvm::raw_string_ostream os(shown);
+  value.print(os, /*elideType=*/false);
+  throw nb::type_error(("attribute " + quoted(name) + " of '" +
+                        op->getName().getStringRef().str() +
+                        "' cannot hold " + shown +
+                        ": the operation needs another kind of attribute")
+                           .c_str());
+}
+
+//===----------------------------------------------------------------------===//
+// The walk
+//===----------------------------------------------------------------------===//
+
+/// Calls `cb` on `root` and every operation nested in it, iteratively. The
+/// context stays pinned meanwhile, so the callback cannot change the IR
+/// structure (such calls raise) and the traversal's pointers stay valid.
+static void walkOperations(PyOperation &o, nb::callable cb, PyWalkOrder order) {
+  Operation *root = o.get();
+  CtxRef ctx = o.ctx;
+  Pin pin(*ctx);
+  auto visit = [&](Operation *op) -> PyWalkResult {
+    nb::object r = cb(PyOperation::forOperation(ctx, op));
+    // Anything but a WalkResult (None, a value) means ADVANCE.
+    if (!nb::isinstance<PyWalkResult>(r))
+      return PyWalkResult::Advance;
+    return nb::cast<PyWalkResult>(r);
+  };
+  auto pushChildren = [](Operation *op, auto &stack, auto make) {
+    for (Region &r : llvm::reverse(op->getRegions()))
+      for (Block &b : llvm::reverse(r))
+        for (Operation &n : llvm::reverse(b))
+          stack.push_back(make(&n));
+  };
+  if (order == PyWalkOrder::PreOrder) {
+    llvm::SmallVector<Operation *, 32> stack{root};
+    while (!stack.empty()) {
+      Operation *op = stack.pop_back_val();
+      PyWalkResult r = visit(op);
+      if (r == PyWalkResult::Interrupt)
+        return;
+      if (r != PyWalkResult::Skip)
+        pushChildren(op, stack, [](Operation *n) { return n; });
     }
-    if (locs.size() != types.size())
-      throw nb::value_error(
-          "arg_locs must have one location per argument type");
-  } else {
-    Location def = UnknownLoc::get(ctx.get());
-    if (!stacks().locations.empty())
-      def = resolveLocation(nb::none()).get();
-    locs.assign(types.size(), def);
+    return;
   }
-  auto *b = new Block();
-  for (size_t i = 0; i < types.size(); ++i)
-    b->addArgument(types[i], locs[i]);
-  if (atStart)
-    region->push_front(b);
-  else
-    region->push_back(b);
-  return b;
+  llvm::SmallVector<std::pair<Operation *, bool>, 32> stack{{root, false}};
+  while (!stack.empty()) {
+    auto [op, childrenDone] = stack.pop_back_val();
+    if (childrenDone) {
+      if (visit(op) == PyWalkResult::Interrupt)
+        return;
+      continue;
+    }
+    stack.push_back({op, true});
+    pushChildren(op, stack, [](Operation *n) {
+      return std::pair<Operation *, bool>(n, false);
+    });
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Operation.create
+//===----------------------------------------------------------------------===//
+
+static nb::object createOperation(nb::handle nameObj, nb::handle results,
+                                  nb::handle operands, nb::handle attributes,
+                                  nb::handle successors, int regions,
+                                  nb::handle loc, nb::handle ip) {
+  // 1. Every Python argument, converted first (this runs Python code:
+  //    iterators, generators).
+  std::string name = strArg(nameObj, "name");
+  checkNoNul(name, "name");
+  if (regions < 0)
+    throw nb::value_error("regions must be >= 0");
+  std::vector<nb::object> resultObjs = listArg(results, "results");
+  std::vector<nb::object> operandObjs = listArg(operands, "operands");
+  std::vector<nb::object> successorObjs = listArg(successors, "successors");
+  std::vector<std::pair<std::string, nb::object>> attrObjs;
+  if (attributes.is_valid() && !attributes.is_none()) {
+    if (!nb::isinstance<nb::dict>(attributes))
+      throw nb::type_error(
+          ("attributes must be a dict, not " + typeName(attributes)).c_str());
+    for (auto [k, v] : nb::borrow<nb::dict>(attributes)) {
+      if (!nb::isinstance<nb::str>(k))
+        throw nb::type_error(
+            ("attributes keys must be str, not " + typeName(k)).c_str());
+      attrObjs.emplace_back(strArg(k, "an attributes key"), nb::borrow(v));
+    }
+  }
+  nb::object ipObj = insertionPointArg(ip, /*defaultToCurrent=*/true);
+  PyLocation pl = resolveLocation(loc);
+
+  // 2. Their types (no Python code runs from here on).
+  std::vector<PyType *> types;
+  for (size_t i = 0; i < resultObjs.size(); ++i)
+    types.push_back(&argAs<PyType>(resultObjs[i],
+                                   indexed("results", i).c_str(),
+                                   "a tirx.ir.Type"));
+  std::vector<PyValue *> values;
+  for (size_t i = 0; i < operandObjs.size(); ++i)
+    values.push_back(&argAs<PyValue>(operandObjs[i],
+                                     indexed("operands", i).c_str(),
+                                     "a tirx.ir.Value"));
+  std::vector<PyAttribute *> attrs;
+  for (auto &[k, v] : attrObjs)
+    attrs.push_back(&argAs<PyAttribute>(
+        v, ("attributes[" + quoted(k) + "]").c_str(), "a tirx.ir.Attribute"));
+  std::vector<PyBlock *> blocks;
+  for (size_t i = 0; i < successorObjs.size(); ++i)
+    blocks.push_back(&argAs<PyBlock>(successorObjs[i],
+                                     indexed("successors", i).c_str(),
+                                     "a tirx.ir.Block"));
+
+  // 3. Validate every handle, then build.
+  CtxRef c = pl.ctx;
+  MLIRContext *ctx = c.get();
+  bool inserting = !ipObj.is_none();
+  if (inserting)
+    c.ptr->checkMutable("insert an operation");
+  Pin pin(*c);
+  ensureDialectLoaded(ctx, name);
+  OperationState state(pl.get(), name);
+  if (!state.name.isRegistered() && !ctx->allowsUnregisteredDialects())
+    throw nb::value_error(
+        ("unregistered operation " + quoted(name) +
+         " (its dialect is unknown or it has no such op; set "
+         "Context.allow_unregistered_dialects to build it anyway)")
+            .c_str());
+  for (PyType *t : types) {
+    checkSameContext(c, t->ctx, "a result type");
+    state.addTypes(t->get());
+  }
+  for (PyValue *v : values) {
+    checkSameContext(c, v->ctx(), "an operand");
+    state.addOperands(v->get());
+  }
+  for (size_t i = 0; i < attrs.size(); ++i) {
+    checkSameContext(c, attrs[i]->ctx, "an attribute");
+    state.addAttribute(attrObjs[i].first, attrs[i]->get());
+  }
+  for (PyBlock *b : blocks) {
+    checkSameContext(c, b->owner().ctx, "a successor");
+    state.addSuccessors(b->get());
+  }
+  for (int i = 0; i < regions; ++i)
+    state.addRegion();
+  Block *block = nullptr;
+  Operation *before = nullptr;
+  if (inserting) {
+    auto &ipRef = nb::cast<PyInsertionPoint &>(ipObj);
+    checkSameContext(c, ipRef.block.owner().ctx, "the insertion point");
+    std::tie(block, before) = ipRef.resolve();
+  }
+  Operation *op = Operation::create(state);
+  // An inherent attribute of the wrong kind is dropped by MLIR: refuse it.
+  for (size_t i = 0; i < attrs.size(); ++i) {
+    const std::string &key = attrObjs[i].first;
+    if (op->getAttr(key) == attrs[i]->attr)
+      continue;
+    std::string shown;
+    llvm::raw_string_ostream os(shown);
+    attrs[i]->attr.print(os);
+    op->destroy();
+    throw nb::type_error(("attribute " + quoted(key) + " of " + quoted(name) +
+                          " cannot hold " + shown +
+                          ": the operation needs another kind of attribute")
+                             .c_str());
+  }
+
+  // 4. The wrapper; the insertion point is still valid (pinned).
+  nb::object obj = PyOperation::createOwned(c, op);
+  if (inserting) {
+    if (before)
+      block->getOperations().insert(Block::iterator(before), op);
+    else
+      block->push_back(op);
+    nb::cast<PyOperation &>(obj).setAttached();
+  }
+  return obj;
 }
 
 //===----------------------------------------------------------------------===//
@@ -573,292 +411,6 @@ static Block *createBlock(const PyRegion &r, nb::handle argTypes,
 //===----------------------------------------------------------------------===//
 
 void bindIRCore(nb::module_ &m) {
-  //--- Diagnostics -----------------------------------------------------------
-  nb::enum_<DiagnosticSeverity>(m, "DiagnosticSeverity")
-      .value("ERROR", DiagnosticSeverity::Error)
-      .value("WARNING", DiagnosticSeverity::Warning)
-      .value("NOTE", DiagnosticSeverity::Note)
-      .value("REMARK", DiagnosticSeverity::Remark);
-
-  nb::class_<PyDiagnosticInfo>(m, "DiagnosticInfo")
-      .def_ro("severity", &PyDiagnosticInfo::severity)
-      .def_ro("location", &PyDiagnosticInfo::location)
-      .def_ro("message", &PyDiagnosticInfo::message)
-      .def_ro("notes", &PyDiagnosticInfo::notes)
-      .def("__str__", [](const PyDiagnosticInfo &d) { return d.str(); })
-      .def("__repr__", [](const PyDiagnosticInfo &d) {
-        return "DiagnosticInfo(" + d.str() + ")";
-      });
-
-  //--- Context ---------------------------------------------------------------
-  nb::class_<TContext>(m, "Context",
-                       "An MLIR context with TIRx and every upstream dialect, "
-                       "extension and pass registered.")
-      .def(nb::init<>())
-      .def("__enter__",
-           [](nb::handle self) {
-             push(stacks().contexts, self);
-             return nb::borrow(self);
-           })
-      .def("__exit__",
-           [](nb::handle self, nb::args) {
-             pop(stacks().contexts, self, "Context");
-           })
-      .def_prop_ro_static(
-          "current",
-          [](nb::handle) -> nb::object {
-            auto &s = stacks().contexts;
-            if (s.empty())
-              throw nb::value_error("no current Context");
-            return nb::borrow(s.back());
-          },
-          "The Context of the innermost `with` block.")
-      .def_prop_rw(
-          "allow_unregistered_dialects",
-          [](TContext &c) { return c.get()->allowsUnregisteredDialects(); },
-          [](TContext &c, bool v) { c.get()->allowUnregisteredDialects(v); })
-      .def(
-          "enable_multithreading",
-          [](TContext &c, bool enable) {
-            c.get()->enableMultithreading(enable);
-          },
-          nb::arg("enable"))
-      .def_prop_ro("loaded_dialects",
-                   [](TContext &c) {
-                     std::vector<std::string> names;
-                     for (Dialect *d : c.get()->getLoadedDialects())
-                       names.push_back(d->getNamespace().str());
-                     return names;
-                   })
-      .def_prop_ro("available_dialects",
-                   [](TContext &c) {
-                     std::vector<std::string> names;
-                     for (StringRef n :
-                          c.get()->getDialectRegistry().getDialectNames())
-                       names.push_back(n.str());
-                     return names;
-                   })
-      .def("load_all_available_dialects",
-           [](TContext &c) { c.get()->loadAllAvailableDialects(); })
-      .def(
-          "is_registered_operation",
-          [](TContext &c, const std::string &name) {
-            MLIRContext *ctx = c.get();
-            ensureDialectLoaded(ctx, name);
-            return RegisteredOperationName::lookup(name, ctx).has_value();
-          },
-          nb::arg("operation_name"))
-      .def("destroy", &TContext::destroy,
-           "Frees the MLIR context now (erasing operations Python still "
-           "owns). Every object made in it raises afterwards.")
-      .def_prop_ro("is_destroyed", [](TContext &c) { return !c.alive(); })
-      .def("_get_live_operation_count",
-           [](TContext &c) { return c.liveOperations.size(); });
-
-  //--- Location --------------------------------------------------------------
-  nb::class_<PyLocation>(m, "Location")
-      .def("__enter__",
-           [](nb::handle self) {
-             PyLocation &l = nb::cast<PyLocation &>(self);
-             l.get();
-             push(stacks().contexts, l.ctx.obj);
-             push(stacks().locations, self);
-             return nb::borrow(self);
-           })
-      .def("__exit__",
-           [](nb::handle self, nb::args) {
-             pop(stacks().locations, self, "Location");
-             pop(stacks().contexts, nb::cast<PyLocation &>(self).ctx.obj,
-                 "Location");
-           })
-      .def_prop_ro_static("current",
-                          [](nb::handle) -> nb::object {
-                            auto &s = stacks().locations;
-                            if (s.empty())
-                              throw nb::value_error("no current Location");
-                            return nb::borrow(s.back());
-                          })
-      .def_static(
-          "unknown",
-          [](nb::handle context) {
-            CtxRef c = resolveContext(context);
-            return PyLocation{c, UnknownLoc::get(c.get())};
-          },
-          nb::arg("context") = nb::none())
-      .def_static(
-          "file",
-          [](const std::string &filename, unsigned line, unsigned col,
-             std::optional<unsigned> endLine, std::optional<unsigned> endCol,
-             nb::handle context) {
-            CtxRef c = resolveContext(context);
-            MLIRContext *ctx = c.get();
-            if (!endLine && !endCol)
-              return PyLocation{
-                  c, FileLineColLoc::get(ctx, filename, line, col)};
-            return PyLocation{
-                c, FileLineColRange::get(ctx, filename, line, col,
-                                         endLine.value_or(line),
-                                         endCol.value_or(col))};
-          },
-          nb::arg("filename"), nb::arg("line"), nb::arg("col"),
-          nb::arg("end_line").none() = nb::none(),
-          nb::arg("end_col").none() = nb::none(),
-          nb::arg("context") = nb::none(),
-          "A source range: `file:line:col` or `file:line:col to "
-          "end_line:end_col`.")
-      .def_static(
-          "name",
-          [](const std::string &name, nb::handle childLoc,
-             nb::handle context) {
-            CtxRef c = resolveContext(context);
-            MLIRContext *ctx = c.get();
-            if (childLoc.is_valid() && !childLoc.is_none()) {
-              PyLocation child = resolveLocation(childLoc);
-              checkSameContext(c, child.ctx, "child_loc");
-              return PyLocation{
-                  c, NameLoc::get(StringAttr::get(ctx, name), child.get())};
-            }
-            return PyLocation{c, NameLoc::get(StringAttr::get(ctx, name))};
-          },
-          nb::arg("name"), nb::arg("childLoc") = nb::none(),
-          nb::arg("context") = nb::none())
-      .def_static(
-          "callsite",
-          [](const PyLocation &callee, std::vector<PyLocation> frames,
-             nb::handle context) {
-            CtxRef c = resolveContext(context);
-            if (frames.empty())
-              throw nb::value_error("no caller frames provided");
-            checkSameContext(c, callee.ctx, "callee");
-            for (auto &f : frames)
-              checkSameContext(c, f.ctx, "a frame");
-            Location caller = frames.back().get();
-            for (size_t i = frames.size() - 1; i-- > 0;)
-              caller = CallSiteLoc::get(frames[i].get(), caller);
-            return PyLocation{c, CallSiteLoc::get(callee.get(), caller)};
-          },
-          nb::arg("callee"), nb::arg("frames"),
-          nb::arg("context") = nb::none(),
-          "callee called at frames[0], which was called at frames[1], ...")
-      .def_static(
-          "fused",
-          [](std::vector<PyLocation> locs, nb::handle metadata,
-             nb::handle context) {
-            CtxRef c = resolveContext(context);
-            std::vector<Location> ls;
-            for (auto &l : locs) {
-              checkSameContext(c, l.ctx, "a location");
-              ls.push_back(l.get());
-            }
-            Attribute md;
-            if (metadata.is_valid() && !metadata.is_none()) {
-              PyAttribute a = toAttribute(metadata);
-              checkSameContext(c, a.ctx, "metadata");
-              md = a.get();
-            }
-            return PyLocation{c, FusedLoc::get(c.get(), ls, md)};
-          },
-          nb::arg("locations"), nb::arg("metadata") = nb::none(),
-          nb::arg("context") = nb::none())
-      .def_prop_ro("context",
-                   [](const PyLocation &l) {
-                     l.get();
-                     return l.ctx.obj;
-                   })
-      .def("is_unknown",
-           [](const PyLocation &l) { return isa<UnknownLoc>(l.get()); })
-      .def("is_a_file",
-           [](const PyLocation &l) { return isa<FileLineColRange>(l.get()); })
-      .def("is_a_name",
-           [](const PyLocation &l) { return isa<NameLoc>(l.get()); })
-      .def("is_a_callsite",
-           [](const PyLocation &l) { return isa<CallSiteLoc>(l.get()); })
-      .def("is_a_fused",
-           [](const PyLocation &l) { return isa<FusedLoc>(l.get()); })
-      .def_prop_ro("filename",
-                   [](const PyLocation &l) {
-                     auto f = dyn_cast<FileLineColRange>(l.get());
-                     if (!f)
-                       throw nb::value_error("not a file location");
-                     return f.getFilename().str();
-                   })
-#define TIRX_FILE_FIELD(NAME, GETTER)                                          \
-  .def_prop_ro(NAME, [](const PyLocation &l) {                                 \
-    auto f = dyn_cast<FileLineColRange>(l.get());                              \
-    if (!f)                                                                    \
-      throw nb::value_error("not a file location");                            \
-    return f.GETTER();                                                         \
-  })
-          TIRX_FILE_FIELD("start_line", getStartLine)
-          TIRX_FILE_FIELD("start_col", getStartColumn)
-          TIRX_FILE_FIELD("end_line", getEndLine)
-          TIRX_FILE_FIELD("end_col", getEndColumn)
-          TIRX_FILE_FIELD("line", getStartLine)
-          TIRX_FILE_FIELD("col", getStartColumn)
-#undef TIRX_FILE_FIELD
-      .def_prop_ro("name_str",
-                   [](const PyLocation &l) {
-                     auto n = dyn_cast<NameLoc>(l.get());
-                     if (!n)
-                       throw nb::value_error("not a name location");
-                     return n.getName().str();
-                   })
-      .def_prop_ro("child_loc",
-                   [](const PyLocation &l) {
-                     auto n = dyn_cast<NameLoc>(l.get());
-                     if (!n)
-                       throw nb::value_error("not a name location");
-                     return PyLocation{l.ctx, n.getChildLoc()};
-                   })
-      .def_prop_ro("callee",
-                   [](const PyLocation &l) {
-                     auto c = dyn_cast<CallSiteLoc>(l.get());
-                     if (!c)
-                       throw nb::value_error("not a call-site location");
-                     return PyLocation{l.ctx, c.getCallee()};
-                   })
-      .def_prop_ro("caller",
-                   [](const PyLocation &l) {
-                     auto c = dyn_cast<CallSiteLoc>(l.get());
-                     if (!c)
-                       throw nb::value_error("not a call-site location");
-                     return PyLocation{l.ctx, c.getCaller()};
-                   })
-      .def_prop_ro("locations",
-                   [](const PyLocation &l) {
-                     auto f = dyn_cast<FusedLoc>(l.get());
-                     if (!f)
-                       throw nb::value_error("not a fused location");
-                     std::vector<PyLocation> out;
-                     for (Location x : f.getLocations())
-                       out.push_back(PyLocation{l.ctx, x});
-                     return out;
-                   })
-      .def_prop_ro("metadata",
-                   [](const PyLocation &l) -> nb::object {
-                     auto f = dyn_cast<FusedLoc>(l.get());
-                     if (!f)
-                       throw nb::value_error("not a fused location");
-                     if (!f.getMetadata())
-                       return nb::none();
-                     return wrapAttribute(l.ctx, f.getMetadata());
-                   })
-      .def("__eq__",
-           [](const PyLocation &a, nb::handle b) {
-             if (!nb::isinstance<PyLocation>(b))
-               return false;
-             return a.loc == nb::cast<PyLocation &>(b).loc;
-           })
-      .def("__hash__",
-           [](const PyLocation &l) {
-             return (size_t)l.loc.getAsOpaquePointer();
-           })
-      .def("__str__",
-           [](const PyLocation &l) { return printToString(l.get()); })
-      .def("__repr__", [](const PyLocation &l) {
-        return printToString(l.get());
-      });
-
   //--- Type / Attribute base classes ------------------------------------------
   nb::class_<PyType>(m, "Type")
       .def(nb::init<const PyType &>(), nb::arg("cast_from_type"))
@@ -867,10 +419,12 @@ void bindIRCore(nb::module_ &m) {
           [](const std::string &asm_, nb::handle context) {
             CtxRef c = resolveContext(context);
             MLIRContext *ctx = c.get();
+            unsigned depth = checkTextNesting(c, asm_, "<string>", "type");
             DiagnosticCapture diags(ctx);
-            Type t = mlir::parseType(asm_, ctx);
+            Type t;
+            runNested(depth, [&] { t = mlir::parseType(asm_, ctx); });
             if (!t)
-              raiseMLIRError(c, "Unable to parse type: '" + asm_ + "'",
+              raiseMLIRError(c, "Unable to parse type: " + quoted(asm_),
                              diags.take());
             return wrapType(c, t);
           },
@@ -892,12 +446,11 @@ void bindIRCore(nb::module_ &m) {
            [](const PyType &t) {
              return (size_t)t.type.getAsOpaquePointer();
            })
-      .def("__str__", [](const PyType &t) { return printToString(t.get()); })
+      .def("__str__",
+           [](const PyType &t) { return printType(*t.ctx, t.get()); })
       .def("__repr__", [](nb::handle self) {
         PyType &t = nb::cast<PyType &>(self);
-        std::string cls =
-            nb::cast<std::string>(self.type().attr("__name__"));
-        return cls + "(" + printToString(t.get()) + ")";
+        return typeName(self) + "(" + printType(*t.ctx, t.get()) + ")";
       });
 
   nb::class_<PyAttribute>(m, "Attribute")
@@ -907,10 +460,13 @@ void bindIRCore(nb::module_ &m) {
           [](const std::string &asm_, nb::handle context) {
             CtxRef c = resolveContext(context);
             MLIRContext *ctx = c.get();
+            unsigned depth =
+                checkTextNesting(c, asm_, "<string>", "attribute");
             DiagnosticCapture diags(ctx);
-            Attribute a = mlir::parseAttribute(asm_, ctx);
+            Attribute a;
+            runNested(depth, [&] { a = mlir::parseAttribute(asm_, ctx); });
             if (!a)
-              raiseMLIRError(c, "Unable to parse attribute: '" + asm_ + "'",
+              raiseMLIRError(c, "Unable to parse attribute: " + quoted(asm_),
                              diags.take());
             return wrapAttribute(c, a);
           },
@@ -939,12 +495,10 @@ void bindIRCore(nb::module_ &m) {
              return (size_t)a.attr.getAsOpaquePointer();
            })
       .def("__str__",
-           [](const PyAttribute &a) { return printToString(a.get()); })
+           [](const PyAttribute &a) { return printAttribute(*a.ctx, a.get()); })
       .def("__repr__", [](nb::handle self) {
         PyAttribute &a = nb::cast<PyAttribute &>(self);
-        std::string cls =
-            nb::cast<std::string>(self.type().attr("__name__"));
-        return cls + "(" + printToString(a.get()) + ")";
+        return typeName(self) + "(" + printAttribute(*a.ctx, a.get()) + ")";
       });
 
   nb::class_<PyNamedAttribute>(m, "NamedAttribute")
@@ -956,13 +510,20 @@ void bindIRCore(nb::module_ &m) {
       });
 
   //--- Value -----------------------------------------------------------------
+  auto valueScopeDepth = [](const PyValue &v) {
+    Operation *owner = v.owner().get();
+    return nestedWorkDepth(*v.ctx().ptr, rootOf(owner), "printing");
+  };
   nb::class_<PyValue>(m, "Value")
       .def_prop_ro("type",
-                   [](const PyValue &v) { return wrapType(v.ctx(), v.get().getType()); })
-      .def_prop_ro("context", [](const PyValue &v) {
-        v.get();
-        return v.ctx().obj;
-      })
+                   [](const PyValue &v) {
+                     return wrapType(v.ctx(), v.get().getType());
+                   })
+      .def_prop_ro("context",
+                   [](const PyValue &v) {
+                     v.get();
+                     return v.ctx().obj;
+                   })
       .def_prop_ro("location",
                    [](const PyValue &v) {
                      return PyLocation{v.ctx(), v.get().getLoc()};
@@ -970,29 +531,42 @@ void bindIRCore(nb::module_ &m) {
       .def_prop_ro("owner",
                    [](const PyValue &v) -> nb::object {
                      Value val = v.get();
+                     Pin pin(*v.ctx().ptr);
                      if (Operation *op = val.getDefiningOp())
                        return PyOperation::forOperation(v.ctx(), op);
-                     return nb::cast(PyBlock::forBlock(
-                         v.ctx(), cast<BlockArgument>(val).getOwner()));
+                     return nb::cast(PyBlock(v.ownerObj, v.argBlock));
                    })
       .def(
           "get_name",
-          [](const PyValue &v, bool useLocalScope) {
+          [valueScopeDepth](const PyValue &v, bool useLocalScope) {
+            Value val = v.get();
+            Pin pin(*v.ctx().ptr);
+            unsigned depth = valueScopeDepth(v);
             std::string s;
-            llvm::raw_string_ostream os(s);
-            OpPrintingFlags f;
-            if (useLocalScope)
-              f.useLocalScope();
-            v.get().printAsOperand(os, f);
+            runNested(
+                depth,
+                [&] {
+                  llvm::raw_string_ostream os(s);
+                  OpPrintingFlags f;
+                  if (useLocalScope)
+                    f.useLocalScope();
+                  val.printAsOperand(os, f);
+                },
+                v.ctx().get());
             return s;
           },
           nb::arg("use_local_scope") = false)
       .def("replace_all_uses_with",
-           [](const PyValue &v, const PyValue &with) {
+           [](const PyValue &v, nb::handle withObj) {
+             PyValue &with = argAs<PyValue>(withObj, "with_", "a tirx.ir.Value");
              checkSameContext(v.ctx(), with.ctx(), "the new value");
+             TContext &c = *v.ctx().ptr;
+             Pin pin(c);
              v.get().replaceAllUsesWith(with.get());
+             c.usesMayHaveGone();
            })
-      .def_prop_ro("has_uses", [](const PyValue &v) { return !v.get().use_empty(); })
+      .def_prop_ro("has_uses",
+                   [](const PyValue &v) { return !v.get().use_empty(); })
       .def("__eq__",
            [](const PyValue &a, nb::handle b) {
              if (!nb::isinstance<PyValue>(b))
@@ -1004,9 +578,22 @@ void bindIRCore(nb::module_ &m) {
              return (size_t)v.value.getAsOpaquePointer();
            })
       .def("__str__",
-           [](const PyValue &v) { return printToString(v.get()); })
-      .def("__repr__", [](const PyValue &v) {
-        return "Value(" + printToString(v.get()) + ")";
+           [valueScopeDepth](const PyValue &v) {
+             Value val = v.get();
+             Pin pin(*v.ctx().ptr);
+             unsigned depth = valueScopeDepth(v);
+             std::string s;
+             runNested(
+                 depth,
+                 [&] {
+                   llvm::raw_string_ostream os(s);
+                   val.print(os);
+                 },
+                 v.ctx().get());
+             return s;
+           })
+      .def("__repr__", [](nb::handle self) {
+        return "Value(" + nb::cast<std::string>(nb::str(self)) + ")";
       });
   nb::class_<PyOpResult, PyValue>(m, "OpResult")
       .def_prop_ro("result_number", [](const PyOpResult &v) {
@@ -1017,7 +604,8 @@ void bindIRCore(nb::module_ &m) {
                    [](const PyBlockArgument &v) {
                      return cast<BlockArgument>(v.get()).getArgNumber();
                    })
-      .def("set_type", [](const PyBlockArgument &v, const PyType &t) {
+      .def("set_type", [](const PyBlockArgument &v, nb::handle typeObj) {
+        PyType &t = argAs<PyType>(typeObj, "type", "a tirx.ir.Type");
         checkSameContext(v.ctx(), t.ctx, "the type");
         v.get().setType(t.get());
       });
@@ -1040,21 +628,27 @@ void bindIRCore(nb::module_ &m) {
            [](const PyOpOperandList &l, int64_t i) {
              Operation *op = l.op().get();
              size_t idx = normalizeIndex(i, op->getNumOperands());
+             Pin pin(*l.op().ctx);
              return wrapValue(l.op().ctx, op->getOperand(idx));
            })
       .def("__setitem__",
            [](const PyOpOperandList &l, int64_t i, nb::handle v) {
+             PyValue &pv = argAs<PyValue>(v, "value", "a tirx.ir.Value");
              Operation *op = l.op().get();
              size_t idx = normalizeIndex(i, op->getNumOperands());
-             PyValue pv = toValue(v);
              checkSameContext(l.op().ctx, pv.ctx(), "the value");
+             TContext &c = *l.op().ctx;
+             Pin pin(c);
              op->setOperand(idx, pv.get());
-             l.op().operandKeepAlive.push_back(pv.ownerObj);
+             c.usesMayHaveGone();
            })
       .def("__iter__", [](const PyOpOperandList &l) {
         Operation *op = l.op().get();
+        Pin pin(*l.op().ctx);
+        std::vector<Value> values(op->getOperands().begin(),
+                                  op->getOperands().end());
         nb::list out;
-        for (Value v : op->getOperands())
+        for (Value v : values)
           out.append(wrapValue(l.op().ctx, v));
         return out.attr("__iter__")();
       });
@@ -1072,26 +666,30 @@ void bindIRCore(nb::module_ &m) {
            [](const PyOpAttributeMap &a, const std::string &name) {
              Attribute attr = a.op().get()->getAttr(name);
              if (!attr)
-               throw nb::key_error(name.c_str());
+               raiseKeyError(name);
              return wrapAttribute(a.op().ctx, attr);
            })
       .def("__setitem__",
            [](const PyOpAttributeMap &a, const std::string &name,
               nb::handle value) {
-             PyAttribute attr = toAttribute(value);
+             PyAttribute &attr =
+                 argAs<PyAttribute>(value, "value", "a tirx.ir.Attribute");
              checkSameContext(a.op().ctx, attr.ctx, "the attribute");
-             a.op().get()->setAttr(name, attr.get());
+             setAttribute(a.op().get(), name, attr.get());
            })
       .def("__delitem__",
            [](const PyOpAttributeMap &a, const std::string &name) {
              Operation *op = a.op().get();
              if (!op->getAttr(name))
-               throw nb::key_error(name.c_str());
+               raiseKeyError(name);
              op->removeAttr(name);
            })
       .def("__iter__", [](const PyOpAttributeMap &a) {
+        Operation *op = a.op().get();
+        std::vector<NamedAttribute> attrs(op->getAttrDictionary().begin(),
+                                          op->getAttrDictionary().end());
         nb::list out;
-        for (NamedAttribute na : a.op().get()->getAttrDictionary())
+        for (NamedAttribute na : attrs)
           out.append(nb::cast(PyNamedAttribute{
               na.getName().str(), wrapAttribute(a.op().ctx, na.getValue())}));
         return out.attr("__iter__")();
@@ -1099,78 +697,8 @@ void bindIRCore(nb::module_ &m) {
 
   nb::class_<PyOperation>(m, "Operation")
       .def_static(
-          "create",
-          [](const std::string &name, nb::handle results, nb::handle operands,
-             nb::handle attributes, nb::handle successors, int regions,
-             nb::handle loc, nb::handle ip) {
-            PyLocation pl = resolveLocation(loc);
-            CtxRef c = pl.ctx;
-            MLIRContext *ctx = c.get();
-            if (regions < 0)
-              throw nb::value_error("regions must be >= 0");
-            ensureDialectLoaded(ctx, name);
-            OperationState state(pl.get(), name);
-            if (!state.name.isRegistered() &&
-                !ctx->allowsUnregisteredDialects())
-              throw nb::value_error(
-                  ("unregistered operation '" + name +
-                   "' (its dialect is unknown or it has no such op; set "
-                   "Context.allow_unregistered_dialects to build it anyway)")
-                      .c_str());
-            std::vector<nb::object> keepAlive;
-            if (results.is_valid() && !results.is_none())
-              for (nb::handle t : results) {
-                PyType pt = toType(t);
-                checkSameContext(c, pt.ctx, "a result type");
-                state.addTypes(pt.get());
-              }
-            if (operands.is_valid() && !operands.is_none())
-              for (nb::handle v : operands) {
-                PyValue pv = toValue(v);
-                checkSameContext(c, pv.ctx(), "an operand");
-                state.addOperands(pv.get());
-                keepAlive.push_back(pv.ownerObj);
-              }
-            if (attributes.is_valid() && !attributes.is_none()) {
-              if (!nb::isinstance<nb::dict>(attributes))
-                throw nb::type_error("attributes must be a dict");
-              for (auto [k, v] : nb::borrow<nb::dict>(attributes)) {
-                PyAttribute pa = toAttribute(v);
-                checkSameContext(c, pa.ctx, "an attribute");
-                state.addAttribute(nb::cast<std::string>(k), pa.get());
-              }
-            }
-            if (successors.is_valid() && !successors.is_none())
-              for (nb::handle b : successors) {
-                PyBlock pb = toBlock(b);
-                checkSameContext(c, nb::cast<PyOperation &>(pb.opObj).ctx,
-                                 "a successor");
-                state.addSuccessors(pb.get());
-                keepAlive.push_back(pb.opObj);
-              }
-            for (int i = 0; i < regions; ++i)
-              state.addRegion();
-            Operation *op = Operation::create(state);
-            nb::object obj = PyOperation::createOwned(c, op);
-            PyOperation &py = nb::cast<PyOperation &>(obj);
-            py.operandKeepAlive = std::move(keepAlive);
-            // Insert at `ip`, else at the current insertion point (ip=False:
-            // leave the operation detached).
-            if (ip.is_valid() && !ip.is_none()) {
-              if (nb::isinstance<nb::bool_>(ip)) {
-                if (nb::cast<bool>(ip))
-                  throw nb::value_error("ip must be an InsertionPoint, None "
-                                        "or False");
-              } else {
-                nb::cast<PyInsertionPoint &>(ip).insert(py);
-              }
-            } else if (auto cur = currentInsertionPoint()) {
-              cur->insert(py);
-            }
-            return obj;
-          },
-          nb::arg("name"), nb::arg("results") = nb::none(),
-          nb::arg("operands") = nb::none(),
+          "create", &createOperation, nb::arg("name"),
+          nb::arg("results") = nb::none(), nb::arg("operands") = nb::none(),
           nb::arg("attributes") = nb::none(),
           nb::arg("successors") = nb::none(), nb::arg("regions") = 0,
           nb::arg("loc") = nb::none(), nb::arg("ip") = nb::none(),
@@ -1182,22 +710,31 @@ void bindIRCore(nb::module_ &m) {
              nb::handle context) {
             CtxRef c = resolveContext(context);
             MLIRContext *ctx = c.get();
+            unsigned depth = checkTextNesting(c, source, sourceName,
+                                              "operation assembly");
             DiagnosticCapture diags(ctx);
-            Block block;
-            ParserConfig config(ctx);
-            if (failed(parseSourceString(source, &block, config, sourceName))) {
-              block.dropAllDefinedValueUses();
-              block.clear();
+            Operation *op = nullptr;
+            bool parsed = false;
+            runNested(
+                depth,
+                [&] {
+                  Block block;
+                  ParserConfig config(ctx);
+                  parsed = succeeded(
+                      parseSourceString(source, &block, config, sourceName));
+                  if (parsed && llvm::hasSingleElement(block)) {
+                    op = &block.front();
+                    op->remove();
+                  }
+                  block.dropAllDefinedValueUses();
+                  block.clear();
+                },
+                ctx);
+            if (!parsed)
               raiseMLIRError(c, "Unable to parse operation assembly",
                              diags.take());
-            }
-            if (!llvm::hasSingleElement(block)) {
-              block.dropAllDefinedValueUses();
-              block.clear();
+            if (!op)
               throw nb::value_error("expected exactly one top-level operation");
-            }
-            Operation *op = &block.front();
-            op->remove();
             return PyOperation::createOwned(c, op);
           },
           nb::arg("source"), nb::kw_only(), nb::arg("source_name") = "",
@@ -1217,14 +754,19 @@ void bindIRCore(nb::module_ &m) {
                      return PyLocation{o.ctx, o.get()->getLoc()};
                    })
       .def_prop_rw(
-          "loc", [](const PyOperation &o) { return PyLocation{o.ctx, o.get()->getLoc()}; },
-          [](PyOperation &o, const PyLocation &l) {
+          "loc",
+          [](const PyOperation &o) {
+            return PyLocation{o.ctx, o.get()->getLoc()};
+          },
+          [](PyOperation &o, nb::handle locObj) {
+            PyLocation &l = argAs<PyLocation>(locObj, "loc", "a tirx.ir.Location");
             checkSameContext(o.ctx, l.ctx, "the location");
             o.get()->setLoc(l.get());
           })
-      .def_prop_ro("is_valid", [](const PyOperation &o) {
-        return o.valid && o.ctx.ptr->alive();
-      })
+      .def_prop_ro("is_valid",
+                   [](const PyOperation &o) {
+                     return o.valid && o.ctx.ptr->alive();
+                   })
       .def_prop_ro("operands",
                    [](nb::handle self) {
                      toOperation(self).checkValid();
@@ -1232,8 +774,10 @@ void bindIRCore(nb::module_ &m) {
                    })
       .def_prop_ro("results",
                    [](const PyOperation &o) {
+                     Operation *op = o.get();
+                     Pin pin(*o.ctx);
                      std::vector<nb::object> out;
-                     for (Value v : o.get()->getResults())
+                     for (Value v : op->getResults())
                        out.push_back(wrapValue(o.ctx, v));
                      return out;
                    })
@@ -1263,8 +807,12 @@ void bindIRCore(nb::module_ &m) {
                    })
       .def_prop_ro("successors",
                    [](const PyOperation &o) {
+                     Operation *op = o.get();
+                     Pin pin(*o.ctx);
+                     std::vector<Block *> succ(op->getSuccessors().begin(),
+                                               op->getSuccessors().end());
                      std::vector<PyBlock> out;
-                     for (Block *b : o.get()->getSuccessors())
+                     for (Block *b : succ)
                        out.push_back(PyBlock::forBlock(o.ctx, b));
                      return out;
                    })
@@ -1273,6 +821,7 @@ void bindIRCore(nb::module_ &m) {
                      Operation *p = o.get()->getParentOp();
                      if (!p)
                        return nb::none();
+                     Pin pin(*o.ctx);
                      return PyOperation::forOperation(o.ctx, p);
                    })
       .def_prop_ro("block",
@@ -1280,24 +829,32 @@ void bindIRCore(nb::module_ &m) {
                      Block *b = o.get()->getBlock();
                      if (!b)
                        return nb::none();
+                     Pin pin(*o.ctx);
                      return nb::cast(PyBlock::forBlock(o.ctx, b));
                    })
       .def("verify",
-           [](const PyOperation &o) {
+           [](PyOperation &o) {
              Operation *op = o.get();
-             DiagnosticCapture diags(o.ctx.get());
-             if (failed(mlir::verify(op)))
+             TContext &c = *o.ctx;
+             Pin pin(c);
+             unsigned depth = nestedWorkDepth(c, op, "verify()");
+             DiagnosticCapture diags(c.get());
+             bool ok = false;
+             runNested(
+                 depth, [&] { ok = succeeded(mlir::verify(op)); }, c.get());
+             if (!ok)
                raiseMLIRError(o.ctx, "Verification failed", diags.take());
              return true;
            })
       .def(
           "get_asm",
-          [](const PyOperation &o, std::optional<int64_t> large,
-             bool debugInfo, bool pretty, bool generic, bool localScope,
-             bool assumeVerified, bool skipRegions) {
-            PrintOptions p{large,      debugInfo,      pretty,     generic,
-                           localScope, assumeVerified, skipRegions};
-            return printOp(o.get(), p);
+          [](PyOperation &o, std::optional<int64_t> large, bool debugInfo,
+             bool pretty, bool generic, bool localScope, bool assumeVerified,
+             bool skipRegions) {
+            (void)assumeVerified; // accepted; printing always verifies
+            PrintOptions p{large,   debugInfo,  pretty,
+                           generic, localScope, skipRegions};
+            return printOp(o, p);
           },
           nb::arg("large_elements_limit").none() = nb::none(),
           nb::arg("enable_debug_info") = false,
@@ -1305,15 +862,18 @@ void bindIRCore(nb::module_ &m) {
           nb::arg("print_generic_op_form") = false,
           nb::arg("use_local_scope") = false,
           nb::arg("assume_verified") = false,
-          nb::arg("skip_regions") = false)
+          nb::arg("skip_regions") = false,
+          "The textual IR. IR that does not verify prints in the generic "
+          "form; assume_verified is accepted for compatibility and ignored.")
       .def(
           "print",
-          [](const PyOperation &o, std::optional<int64_t> large,
-             bool debugInfo, bool pretty, bool generic, bool localScope,
-             bool assumeVerified, bool skipRegions, nb::handle file) {
-            PrintOptions p{large,      debugInfo,      pretty,     generic,
-                           localScope, assumeVerified, skipRegions};
-            std::string s = printOp(o.get(), p);
+          [](PyOperation &o, std::optional<int64_t> large, bool debugInfo,
+             bool pretty, bool generic, bool localScope, bool assumeVerified,
+             bool skipRegions, nb::handle file) {
+            (void)assumeVerified; // accepted; printing always verifies
+            PrintOptions p{large,   debugInfo,  pretty,
+                           generic, localScope, skipRegions};
+            std::string s = printOp(o, p);
             nb::object out = (file.is_valid() && !file.is_none())
                                  ? nb::borrow(file)
                                  : nb::module_::import_("sys").attr("stdout");
@@ -1328,7 +888,7 @@ void bindIRCore(nb::module_ &m) {
           nb::arg("assume_verified") = false,
           nb::arg("skip_regions") = false, nb::arg("file") = nb::none())
       .def("__str__",
-           [](const PyOperation &o) { return printOp(o.get(), PrintOptions()); })
+           [](PyOperation &o) { return printOp(o, PrintOptions()); })
       .def("__repr__",
            [](const PyOperation &o) {
              if (!o.valid || !o.ctx.ptr->alive())
@@ -1345,58 +905,39 @@ void bindIRCore(nb::module_ &m) {
       .def("__hash__", [](const PyOperation &o) { return (size_t)o.op; })
       .def(
           "walk",
-          [](const PyOperation &o, nb::callable cb, PyWalkOrder order) {
-            Operation *op = o.get();
-            CtxRef ctx = o.ctx;
-            std::exception_ptr error;
-            bool preOrder = order == PyWalkOrder::PreOrder;
-            auto fn = [&](Operation *nested) -> WalkResult {
-              try {
-                nb::object r = cb(PyOperation::forOperation(ctx, nested));
-                // Anything but a WalkResult (None, a value) means ADVANCE.
-                if (!nb::isinstance<PyWalkResult>(r))
-                  return WalkResult::advance();
-                switch (nb::cast<PyWalkResult>(r)) {
-                case PyWalkResult::Advance:
-                  return WalkResult::advance();
-                case PyWalkResult::Interrupt:
-                  return WalkResult::interrupt();
-                case PyWalkResult::Skip:
-                  return preOrder ? WalkResult::skip() : WalkResult::advance();
-                }
-                return WalkResult::advance();
-              } catch (...) {
-                // Never unwind through MLIR: stop the walk, rethrow after.
-                error = std::current_exception();
-                return WalkResult::interrupt();
-              }
-            };
-            if (preOrder)
-              op->walk<WalkOrder::PreOrder>(fn);
-            else
-              op->walk<WalkOrder::PostOrder>(fn);
-            if (error)
-              std::rethrow_exception(error);
+          [](nb::handle self, nb::callable cb, PyWalkOrder order) {
+            walkOperations(toOperation(self), std::move(cb), order);
           },
           nb::arg("callback"), nb::arg("walk_order") = PyWalkOrder::PostOrder,
           "Calls callback(op) on this operation and every nested one; the "
-          "callback may return a WalkResult (None means ADVANCE).")
+          "callback may return a WalkResult (None means ADVANCE). The "
+          "callback must not change the IR structure: such calls raise.")
       .def("erase",
            [](PyOperation &o) {
+             TContext &c = *o.ctx;
+             MutationPin pin(c, "erase an operation");
              Operation *op = o.get();
-             if (!op->use_empty())
+             std::string use = describeOutsideUse(op);
+             if (!use.empty())
                throw nb::value_error(
-                   "cannot erase an operation whose results are still used");
-             PyOperation::invalidateNested(*o.ctx.ptr, op,
-                                           /*includeSelf=*/true);
+                   ("cannot erase '" + op->getName().getStringRef().str() +
+                    "' while values defined in it are still used outside "
+                    "it: " +
+                    use + " (erase or change that user first)")
+                       .c_str());
              o.valid = false;
              o.owned = false;
-             o.parentKeepAlive = nb::object();
-             op->erase();
+             if (op->getBlock())
+               op->remove();
+             freeRoot(c, op);
+             c.usesMayHaveGone();
+             o.setDetached();
+             o.owned = false;
            })
       .def("detach_from_parent",
            [](nb::handle self) {
              PyOperation &o = toOperation(self);
+             MutationPin pin(*o.ctx, "detach an operation");
              Operation *op = o.get();
              if (!op->getBlock())
                throw nb::value_error("the operation has no parent");
@@ -1404,46 +945,72 @@ void bindIRCore(nb::module_ &m) {
              o.setDetached();
              return nb::borrow(self);
            })
-      .def("move_before",
-           [](PyOperation &o, PyOperation &other) {
-             Operation *op = o.get(), *ref = other.get();
-             checkSameContext(o.ctx, other.ctx, "the other operation");
-             if (op == ref || op->isAncestor(ref))
-               throw nb::value_error("cannot move an operation into itself");
-             if (!ref->getBlock())
-               throw nb::value_error("the other operation has no block");
-             if (op->getBlock())
-               op->moveBefore(ref);
-             else
-               ref->getBlock()->getOperations().insert(Block::iterator(ref), op);
-             o.setAttached();
-           })
-      .def("move_after",
-           [](PyOperation &o, PyOperation &other) {
-             Operation *op = o.get(), *ref = other.get();
-             checkSameContext(o.ctx, other.ctx, "the other operation");
-             if (op == ref || op->isAncestor(ref))
-               throw nb::value_error("cannot move an operation into itself");
-             if (!ref->getBlock())
-               throw nb::value_error("the other operation has no block");
-             if (op->getBlock())
-               op->moveAfter(ref);
-             else
-               ref->getBlock()->getOperations().insertAfter(
-                   Block::iterator(ref), op);
-             o.setAttached();
-           })
+      .def(
+          "move_before",
+          [](PyOperation &o, nb::handle otherObj) {
+            PyOperation &other = toOperation(otherObj, "other");
+            checkSameContext(o.ctx, other.ctx, "the other operation");
+            MutationPin pin(*o.ctx, "move an operation");
+            Operation *op = o.get(), *ref = other.get();
+            if (op == ref || op->isAncestor(ref))
+              throw nb::value_error("cannot move an operation into itself");
+            if (!ref->getBlock())
+              throw nb::value_error("the other operation has no block");
+            if (op->getBlock())
+              op->moveBefore(ref);
+            else
+              ref->getBlock()->getOperations().insert(Block::iterator(ref),
+                                                      op);
+            o.setAttached();
+          },
+          nb::arg("other"))
+      .def(
+          "move_after",
+          [](PyOperation &o, nb::handle otherObj) {
+            PyOperation &other = toOperation(otherObj, "other");
+            checkSameContext(o.ctx, other.ctx, "the other operation");
+            MutationPin pin(*o.ctx, "move an operation");
+            Operation *op = o.get(), *ref = other.get();
+            if (op == ref || op->isAncestor(ref))
+              throw nb::value_error("cannot move an operation into itself");
+            if (!ref->getBlock())
+              throw nb::value_error("the other operation has no block");
+            if (op->getBlock())
+              op->moveAfter(ref);
+            else
+              ref->getBlock()->getOperations().insertAfter(
+                  Block::iterator(ref), op);
+            o.setAttached();
+          },
+          nb::arg("other"))
       .def(
           "clone",
-          [](const PyOperation &o, nb::handle ip) {
-            Operation *copy = o.get()->clone();
+          [](PyOperation &o, nb::handle ip) {
+            nb::object ipObj = insertionPointArg(ip, /*defaultToCurrent=*/false);
+            TContext &c = *o.ctx;
+            if (!ipObj.is_none())
+              c.checkMutable("insert an operation");
+            Pin pin(c);
+            Operation *op = o.get();
+            Block *block = nullptr;
+            Operation *before = nullptr;
+            if (!ipObj.is_none()) {
+              auto &ipRef = nb::cast<PyInsertionPoint &>(ipObj);
+              checkSameContext(o.ctx, ipRef.block.owner().ctx,
+                               "the insertion point");
+              std::tie(block, before) = ipRef.resolve();
+            }
+            unsigned depth = nestedWorkDepth(c, op, "clone()");
+            Operation *copy = nullptr;
+            runNested(depth, [&] { copy = op->clone(); }, c.get());
             nb::object obj = PyOperation::createOwned(o.ctx, copy);
-            PyOperation &py = nb::cast<PyOperation &>(obj);
-            py.operandKeepAlive = o.operandKeepAlive;
-            if (o.parentKeepAlive.is_valid())
-              py.operandKeepAlive.push_back(o.parentKeepAlive);
-            if (ip.is_valid() && !ip.is_none())
-              nb::cast<PyInsertionPoint &>(ip).insert(py);
+            if (block) {
+              if (before)
+                block->getOperations().insert(Block::iterator(before), copy);
+              else
+                block->push_back(copy);
+              nb::cast<PyOperation &>(obj).setAttached();
+            }
             return obj;
           },
           nb::arg("ip") = nb::none());
@@ -1456,14 +1023,24 @@ void bindIRCore(nb::module_ &m) {
              const std::string &sourceName) {
             CtxRef c = resolveContext(context);
             MLIRContext *ctx = c.get();
+            unsigned depth =
+                checkTextNesting(c, asm_, sourceName, "module assembly");
             DiagnosticCapture diags(ctx);
-            ParserConfig config(ctx);
-            OwningOpRef<ModuleOp> mod =
-                parseSourceString<ModuleOp>(asm_, config, sourceName);
-            if (!mod)
+            Operation *op = nullptr;
+            runNested(
+                depth,
+                [&] {
+                  ParserConfig config(ctx);
+                  OwningOpRef<ModuleOp> mod =
+                      parseSourceString<ModuleOp>(asm_, config, sourceName);
+                  if (mod)
+                    op = mod.release();
+                },
+                ctx);
+            if (!op)
               raiseMLIRError(c, "Unable to parse module assembly",
                              diags.take());
-            return PyModule{PyOperation::createOwned(c, mod.release())};
+            return PyModule{PyOperation::createOwned(c, op)};
           },
           nb::arg("asm"), nb::arg("context") = nb::none(),
           nb::arg("source_name") = "<string>")
@@ -1471,10 +1048,8 @@ void bindIRCore(nb::module_ &m) {
           "create",
           [](nb::handle loc) {
             PyLocation l;
-            if (loc.is_valid() && !loc.is_none())
+            if ((loc.is_valid() && !loc.is_none()) || hasCurrentLocation())
               l = resolveLocation(loc);
-            else if (!stacks().locations.empty())
-              l = resolveLocation(nb::none());
             else {
               CtxRef c = resolveContext(nb::none());
               l = PyLocation{c, UnknownLoc::get(c.get())};
@@ -1492,12 +1067,10 @@ void bindIRCore(nb::module_ &m) {
       .def_prop_ro("body",
                    [](const PyModule &m) {
                      auto mod = cast<ModuleOp>(m.op().get());
-                     return PyBlock{m.opObj, mod.getBody()};
+                     return PyBlock(m.opObj, mod.getBody());
                    })
       .def("__str__",
-           [](const PyModule &m) {
-             return printOp(m.op().get(), PrintOptions());
-           })
+           [](const PyModule &m) { return printOp(m.op(), PrintOptions()); })
       .def("__repr__", [](const PyModule &) {
         return std::string("<tirx.ir.Module>");
       });
@@ -1508,8 +1081,9 @@ void bindIRCore(nb::module_ &m) {
            [](const PyBlockList &l) { return l.region.get()->getBlocks().size(); })
       .def("__getitem__",
            [](const PyBlockList &l, int64_t i) {
-             std::vector<nb::object> blocks = blockSnapshot(l.region);
-             return blocks[normalizeIndex(i, blocks.size())];
+             Region *r = l.region.get();
+             size_t idx = normalizeIndex(i, r->getBlocks().size());
+             return PyBlock(l.region.opObj, &*std::next(r->begin(), idx));
            })
       .def("__iter__",
            [](const PyBlockList &l) {
@@ -1518,8 +1092,7 @@ void bindIRCore(nb::module_ &m) {
       .def(
           "append",
           [](const PyBlockList &l, nb::args argTypes, nb::handle argLocs) {
-            Block *b = createBlock(l.region, argTypes, argLocs, false);
-            return PyBlock{l.region.opObj, b};
+            return createBlock(l.region, argTypes, argLocs, false);
           },
           nb::arg("arg_types"), nb::arg("arg_locs") = nb::none());
 
@@ -1529,10 +1102,11 @@ void bindIRCore(nb::module_ &m) {
                      r.get();
                      return PyBlockList{r};
                    })
-      .def_prop_ro("owner", [](const PyRegion &r) {
-        r.get();
-        return r.opObj;
-      })
+      .def_prop_ro("owner",
+                   [](const PyRegion &r) {
+                     r.get();
+                     return r.opObj;
+                   })
       .def("__eq__",
            [](const PyRegion &a, nb::handle b) {
              if (!nb::isinstance<PyRegion>(b))
@@ -1544,55 +1118,74 @@ void bindIRCore(nb::module_ &m) {
   nb::class_<PyBlock>(m, "Block")
       .def_static(
           "create_at_start",
-          [](const PyRegion &parent, nb::handle argTypes, nb::handle argLocs) {
-            Block *b = createBlock(parent, argTypes, argLocs, true);
-            return PyBlock{parent.opObj, b};
+          [](nb::handle parent, nb::handle argTypes, nb::handle argLocs) {
+            PyRegion &r =
+                argAs<PyRegion>(parent, "parent", "a tirx.ir.Region");
+            return createBlock(r, argTypes, argLocs, true);
           },
           nb::arg("parent"), nb::arg("arg_types") = nb::list(),
           nb::arg("arg_locs") = nb::none())
-      .def_prop_ro("owner", [](const PyBlock &b) {
-        b.get();
-        return b.opObj;
-      })
+      .def_prop_ro("owner",
+                   [](const PyBlock &b) {
+                     b.get();
+                     return b.opObj;
+                   })
       .def_prop_ro("region",
                    [](const PyBlock &b) {
                      return PyRegion{b.opObj, b.get()->getParent()};
                    })
       .def_prop_ro("arguments",
                    [](const PyBlock &b) {
-                     const CtxRef &ctx = nb::cast<PyOperation &>(b.opObj).ctx;
+                     const CtxRef &ctx = b.owner().ctx;
+                     Block *blk = b.get();
+                     Pin pin(*ctx);
+                     std::vector<Value> args(blk->getArguments().begin(),
+                                             blk->getArguments().end());
                      std::vector<nb::object> out;
-                     for (BlockArgument a : b.get()->getArguments())
+                     for (Value a : args)
                        out.push_back(wrapValue(ctx, a));
                      return out;
                    })
       .def(
           "add_argument",
-          [](const PyBlock &b, const PyType &t, nb::handle loc) {
-            const CtxRef &ctx = nb::cast<PyOperation &>(b.opObj).ctx;
+          [](const PyBlock &b, nb::handle typeObj, nb::handle loc) {
+            PyType &t = argAs<PyType>(typeObj, "type", "a tirx.ir.Type");
+            std::optional<PyLocation> pl;
+            if ((loc.is_valid() && !loc.is_none()) || hasCurrentLocation())
+              pl = resolveLocation(loc);
+            const CtxRef &ctx = b.owner().ctx;
             checkSameContext(ctx, t.ctx, "the type");
             Location l = UnknownLoc::get(ctx.get());
-            if ((loc.is_valid() && !loc.is_none()) ||
-                !stacks().locations.empty()) {
-              PyLocation pl = resolveLocation(loc);
-              checkSameContext(ctx, pl.ctx, "the location");
-              l = pl.get();
+            if (pl) {
+              checkSameContext(ctx, pl->ctx, "the location");
+              l = pl->get();
             }
-            return wrapValue(ctx, b.get()->addArgument(t.get(), l));
+            Block *blk = b.get();
+            Pin pin(*ctx);
+            return wrapValue(ctx, blk->addArgument(t.get(), l));
           },
           nb::arg("type"), nb::arg("loc") = nb::none())
       .def_prop_ro("operations",
                    [](const PyBlock &b) {
-                     const CtxRef &ctx = nb::cast<PyOperation &>(b.opObj).ctx;
+                     const CtxRef &ctx = b.owner().ctx;
+                     Block *blk = b.get();
+                     Pin pin(*ctx);
+                     std::vector<Operation *> ops;
+                     for (Operation &op : *blk)
+                       ops.push_back(&op);
                      std::vector<nb::object> out;
-                     for (Operation &op : *b.get())
-                       out.push_back(PyOperation::forOperation(ctx, &op));
+                     for (Operation *op : ops)
+                       out.push_back(PyOperation::forOperation(ctx, op));
                      return out;
                    })
-      .def("append",
-           [](const PyBlock &b, PyOperation &op) {
-             PyInsertionPoint{b, nb::none()}.insert(op);
-           })
+      .def(
+          "append",
+          [](const PyBlock &b, nb::handle opObj) {
+            PyOperation &op = toOperation(opObj);
+            MutationPin pin(*op.ctx, "insert an operation");
+            PyInsertionPoint{b, nb::none()}.insert(op);
+          },
+          nb::arg("operation"))
       .def("__eq__",
            [](const PyBlock &a, nb::handle b) {
              if (!nb::isinstance<PyBlock>(b))
@@ -1601,9 +1194,19 @@ void bindIRCore(nb::module_ &m) {
            })
       .def("__hash__", [](const PyBlock &b) { return (size_t)b.block; })
       .def("__str__", [](const PyBlock &b) {
+        Block *blk = b.get();
+        TContext &c = *b.owner().ctx;
+        Pin pin(c);
+        unsigned depth =
+            nestedWorkDepth(c, rootOf(b.owner().op), "printing");
         std::string s;
-        llvm::raw_string_ostream os(s);
-        b.get()->print(os);
+        runNested(
+            depth,
+            [&] {
+              llvm::raw_string_ostream os(s);
+              blk->print(os);
+            },
+            c.get());
         return s;
       });
 
@@ -1628,7 +1231,10 @@ void bindIRCore(nb::module_ &m) {
                                           nb::borrow(where)};
               return;
             }
-            throw nb::type_error("expected a Block or an Operation");
+            throw nb::type_error(("block_or_op must be a Block or an "
+                                  "Operation, not " +
+                                  typeName(where))
+                                     .c_str());
           },
           nb::arg("block_or_op"),
           "Inserts at the end of a block, or before an operation.")
@@ -1637,7 +1243,8 @@ void bindIRCore(nb::module_ &m) {
                     Block *blk = b.get();
                     if (blk->empty())
                       return PyInsertionPoint{b, nb::none()};
-                    const CtxRef &ctx = nb::cast<PyOperation &>(b.opObj).ctx;
+                    const CtxRef &ctx = b.owner().ctx;
+                    Pin pin(*ctx);
                     return PyInsertionPoint{
                         b, PyOperation::forOperation(ctx, &blk->front())};
                   })
@@ -1648,12 +1255,19 @@ void bindIRCore(nb::module_ &m) {
                     // a trait TypeID computed here (GCC) would not match.
                     if (!blk->mightHaveTerminator())
                       throw nb::value_error("the block has no terminator");
-                    const CtxRef &ctx = nb::cast<PyOperation &>(b.opObj).ctx;
+                    const CtxRef &ctx = b.owner().ctx;
+                    Pin pin(*ctx);
                     return PyInsertionPoint{
                         b, PyOperation::forOperation(ctx, &blk->back())};
                   })
-      .def("insert", [](PyInsertionPoint &ip,
-                        PyOperation &op) { ip.insert(op); })
+      .def(
+          "insert",
+          [](PyInsertionPoint &ip, nb::handle opObj) {
+            PyOperation &op = toOperation(opObj);
+            MutationPin pin(*op.ctx, "insert an operation");
+            ip.insert(op);
+          },
+          nb::arg("operation"))
       .def_prop_ro("block", [](const PyInsertionPoint &ip) { return ip.block; })
       .def_prop_ro("ref_operation",
                    [](const PyInsertionPoint &ip) -> nb::object {
@@ -1665,24 +1279,21 @@ void bindIRCore(nb::module_ &m) {
            [](nb::handle self) {
              PyInsertionPoint &ip = nb::cast<PyInsertionPoint &>(self);
              ip.block.get();
-             push(stacks().contexts,
-                  nb::cast<PyOperation &>(ip.block.opObj).ctx.obj);
-             push(stacks().insertionPoints, self);
+             pushContext(ip.block.owner().ctx.obj);
+             pushInsertionPoint(self);
              return nb::borrow(self);
            })
       .def("__exit__",
            [](nb::handle self, nb::args) {
              PyInsertionPoint &ip = nb::cast<PyInsertionPoint &>(self);
-             pop(stacks().insertionPoints, self, "InsertionPoint");
-             pop(stacks().contexts,
-                 nb::cast<PyOperation &>(ip.block.opObj).ctx.obj,
-                 "InsertionPoint");
+             popInsertionPoint(self);
+             popContext(ip.block.owner().ctx.obj, "InsertionPoint");
            })
       .def_prop_ro_static("current", [](nb::handle) -> nb::object {
-        auto &s = stacks().insertionPoints;
-        if (s.empty())
+        nb::object ip = currentInsertionPointObject();
+        if (ip.is_none())
           throw nb::value_error("no current InsertionPoint");
-        return nb::borrow(s.back());
+        return ip;
       });
 }
 

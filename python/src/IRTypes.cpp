@@ -15,7 +15,10 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <cstring>
 
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
@@ -63,11 +66,9 @@ TIRX_PY_ATTR(LaunchAttr)
 TIRX_PY_ATTR(ScopeAttr)
 #undef TIRX_PY_ATTR
 
-template <typename T> std::string str(T v) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  v.print(os);
-  return s;
+std::string str(const PyType &t) { return printType(*t.ctx, t.get()); }
+std::string str(const PyAttribute &a) {
+  return printAttribute(*a.ctx, a.get());
 }
 
 /// `Sub(x)` cast constructor and `Sub.isinstance(x)` for a typed subclass.
@@ -84,7 +85,7 @@ nb::class_<PySub, PyParent> typedClass(nb::module_ &m, const char *name,
         auto v = from.get();
         if (!v || !isa_(v))
           throw nb::value_error(
-              ("cannot cast " + str(v) + " to " + cls).c_str());
+              ("cannot cast " + str(from) + " to " + cls).c_str());
         new (self) PySub();
         static_cast<Root &>(*self) = from;
       },
@@ -104,24 +105,35 @@ template <typename T> auto isaFn() {
   return [](auto v) { return isa<T>(v); };
 }
 
-/// Runs `build` with diagnostics captured; raises MLIRError on a null result.
+/// Runs `build` with diagnostics captured (their text may print deep types:
+/// off this thread's stack when the context has seen deep ones); raises
+/// MLIRError on a null result.
 template <typename F>
 auto checked(const CtxRef &ctx, const std::string &what, F build) {
   MLIRContext *mctx = ctx.get();
   DiagnosticCapture diags(mctx);
   Location loc = currentLocationOr(ctx);
   auto emitError = [loc]() { return mlir::emitError(loc); };
-  auto r = build(llvm::function_ref<InFlightDiagnostic()>(emitError));
+  decltype(build(llvm::function_ref<InFlightDiagnostic()>(emitError))) r;
+  runNested(ctx.ptr->nestingHighWater, [&] {
+    r = build(llvm::function_ref<InFlightDiagnostic()>(emitError));
+  });
   if (!r)
     raiseMLIRError(ctx, "Invalid " + what, diags.take());
   return r;
 }
 
+/// A type built from Python types, its nesting depth checked.
+template <typename T> T nestedChecked(const CtxRef &ctx, T t, const char *what) {
+  checkNestingDepth(*ctx.ptr, ctx.ptr->depthOf(t), what);
+  return t;
+}
+
 tx::MemorySpace parseScope(const std::string &s) {
   if (auto v = tx::symbolizeMemorySpace(s))
     return *v;
-  throw nb::value_error(("unknown storage scope '" + s +
-                         "'; expected one of: generic, global, shared, "
+  throw nb::value_error(("unknown storage scope " + quoted(s) +
+                         "; expected one of: generic, global, shared, "
                          "shared.dyn, shared.cluster, local, tmem, param")
                             .c_str());
 }
@@ -132,14 +144,88 @@ PyType typeArg(const CtxRef &ctx, const PyType &t, const char *what) {
 }
 
 std::vector<int64_t> shapeArg(nb::handle shape) {
+  std::vector<nb::object> items = listArg(shape, "shape");
   std::vector<int64_t> out;
-  for (nb::handle d : shape) {
-    if (d.is_none())
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (items[i].is_none())
       out.push_back(ShapedType::kDynamic);
     else
-      out.push_back(nb::cast<int64_t>(d));
+      out.push_back(
+          int64Arg(items[i], ("shape[" + std::to_string(i) + "]").c_str()));
   }
   return out;
+}
+
+/// Python int -> the APInt of an IntegerAttr of type `ty`, exactly; raises
+/// ValueError naming the range when it does not fit. The ranges are the
+/// parser's: signless iN takes -2^(N-1) .. 2^N-1 (either reading), siN and
+/// uiN their own, index a signed 64-bit value.
+APInt intToAPInt(nb::handle v, Type ty) {
+  if (!PyLong_Check(v.ptr()))
+    throw nb::type_error(
+        ("value must be an int, not " + typeName(v)).c_str());
+  auto intTy = dyn_cast<IntegerType>(ty);
+  unsigned width = intTy ? intTy.getWidth() : 64;
+  bool isSigned = !intTy || intTy.isSigned();
+  bool isUnsigned = intTy && intTy.isUnsigned();
+  APInt big;
+  int overflow = 0;
+  long long small = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
+  if (!overflow) {
+    if (small == -1 && PyErr_Occurred())
+      throw nb::python_error();
+    big = APInt(64, (uint64_t)small, /*isSigned=*/true);
+  } else {
+    // Two's complement little-endian bytes, one bit more than needed.
+    size_t bits = nb::cast<size_t>(nb::borrow(v).attr("bit_length")()) + 1;
+    size_t words = (bits + 63) / 64;
+    nb::bytes raw = nb::cast<nb::bytes>(nb::borrow(v).attr("to_bytes")(
+        words * 8, "little", nb::arg("signed") = true));
+    std::vector<uint64_t> data(words);
+    memcpy(data.data(), raw.c_str(), words * 8);
+    big = APInt(words * 64, data);
+  }
+  bool fits = isUnsigned   ? !big.isNegative() && big.isIntN(width)
+              : isSigned   ? big.isSignedIntN(width)
+                           : big.isSignedIntN(width) ||
+                               (!big.isNegative() && big.isIntN(width));
+  if (!fits || (width == 0 && !big.isZero())) {
+    std::string typeText;
+    llvm::raw_string_ostream(typeText) << ty; // an integer type: shallow
+    auto bound = [](const APInt &x, bool sgn) {
+      SmallString<40> s;
+      x.toString(s, 10, sgn);
+      return std::string(s);
+    };
+    std::string lo = width == 0 || isUnsigned
+                         ? "0"
+                         : bound(APInt::getSignedMinValue(width), true);
+    std::string hi =
+        width == 0 ? "0"
+        : isSigned ? bound(APInt::getSignedMaxValue(width), true)
+                   : bound(APInt::getMaxValue(width), false);
+    throw nb::value_error(("value " + nb::cast<std::string>(nb::str(v)) +
+                           " is out of range for " + typeText +
+                           " (" + lo + " to " + hi + ")")
+                              .c_str());
+  }
+  if (width == 0)
+    return APInt(0u, uint64_t(0));
+  return big.sextOrTrunc(width);
+}
+
+/// An IntegerAttr's value as a Python int, exactly: unsigned for uiN and
+/// for i1 (0 or 1), signed otherwise.
+nb::object apIntToPython(const APInt &v, Type ty) {
+  auto intTy = dyn_cast<IntegerType>(ty);
+  bool asUnsigned =
+      intTy && (intTy.isUnsigned() || (intTy.isSignless() && intTy.getWidth() == 1));
+  if (v.getBitWidth() <= 64)
+    return asUnsigned ? nb::steal(PyLong_FromUnsignedLongLong(v.getZExtValue()))
+                      : nb::steal(PyLong_FromLongLong(v.getSExtValue()));
+  SmallString<64> digits;
+  v.toString(digits, 16, /*Signed=*/!asUnsigned);
+  return nb::steal(PyLong_FromString(digits.c_str(), nullptr, 16));
 }
 
 nb::object shapeToPython(ArrayRef<int64_t> shape) {
@@ -150,11 +236,12 @@ nb::object shapeToPython(ArrayRef<int64_t> shape) {
 }
 
 std::vector<Attribute> attrList(const CtxRef &ctx, nb::handle seq) {
+  std::vector<nb::object> items = listArg(seq, "attributes");
   std::vector<Attribute> out;
-  for (nb::handle h : seq) {
-    if (!nb::isinstance<PyAttribute>(h))
-      throw nb::type_error("expected a list of Attribute");
-    PyAttribute &a = nb::cast<PyAttribute &>(h);
+  for (size_t i = 0; i < items.size(); ++i) {
+    PyAttribute &a = argAs<PyAttribute>(
+        items[i], ("attributes[" + std::to_string(i) + "]").c_str(),
+        "a tirx.ir.Attribute");
     checkSameContext(ctx, a.ctx, "an element");
     out.push_back(a.get());
   }
@@ -323,7 +410,9 @@ void bindIRTypes(nb::module_ &m) {
               ins.push_back(typeArg(c, t, "an input type").get());
             for (auto &t : results)
               outs.push_back(typeArg(c, t, "a result type").get());
-            return PyFunctionType{{c, FunctionType::get(c.get(), ins, outs)}};
+            return PyFunctionType{
+                {c, nestedChecked(c, FunctionType::get(c.get(), ins, outs),
+                                  "the function type")}};
           },
           nb::arg("inputs"), nb::arg("results"), ctxArg)
       .def_prop_ro("inputs",
@@ -371,7 +460,7 @@ void bindIRTypes(nb::module_ &m) {
               return tx::PtrType::getChecked(emitError, c.get(), elt.get(),
                                              space);
             });
-            return PyPtrType{{c, t}};
+            return PyPtrType{{c, nestedChecked(c, t, "the pointer type")}};
           },
           nb::arg("element_type"), nb::arg("scope"), ctxArg,
           "!tirx.ptr<element_type, scope>; scope is a storage-scope name "
@@ -407,9 +496,8 @@ void bindIRTypes(nb::module_ &m) {
             tx::MemorySpace space = parseScope(scope);
             Attribute lay;
             if (!layout.is_none()) {
-              if (!nb::isinstance<PyAttribute>(layout))
-                throw nb::type_error("layout must be an Attribute or None");
-              PyAttribute &a = nb::cast<PyAttribute &>(layout);
+              PyAttribute &a = argAs<PyAttribute>(
+                  layout, "layout", "a tirx.ir.Attribute or None");
               checkSameContext(c, a.ctx, "layout");
               lay = a.get();
             }
@@ -417,7 +505,7 @@ void bindIRTypes(nb::module_ &m) {
               return tx::BufferType::getChecked(emitError, ArrayRef<int64_t>(dims),
                                                 elt.get(), space, lay);
             });
-            return PyBufferType{{c, t}};
+            return PyBufferType{{c, nestedChecked(c, t, "the buffer type")}};
           },
           nb::arg("shape"), nb::arg("element_type"), nb::arg("scope"),
           nb::arg("layout") = nb::none(), ctxArg,
@@ -508,19 +596,24 @@ void bindIRTypes(nb::module_ &m) {
                                          isaFn<IntegerAttr>())
       .def_static(
           "get",
-          [](const PyType &t, int64_t v) {
+          [](const PyType &t, nb::handle v) {
             Type ty = t.get();
             if (!isa<IntegerType, IndexType>(ty))
               throw nb::value_error("IntegerAttr needs an integer or index type");
-            return PyIntegerAttr{{t.ctx, IntegerAttr::get(ty, v)}};
+            APInt value = intToAPInt(v, ty);
+            return PyIntegerAttr{{t.ctx, IntegerAttr::get(ty, value)}};
           },
-          nb::arg("type"), nb::arg("value"))
-      .def_prop_ro("value", [](const PyIntegerAttr &a) -> int64_t {
-        auto i = cast<IntegerAttr>(a.get());
-        if (i.getType().isUnsignedInteger())
-          return (int64_t)i.getValue().getZExtValue();
-        return i.getValue().getSExtValue();
-      });
+          nb::arg("type"), nb::arg("value"),
+          "An integer attribute; `value` (any Python int) must fit the type: "
+          "iN takes -2^(N-1) .. 2^N-1, siN and uiN their ranges, index a "
+          "signed 64-bit value.")
+      .def_prop_ro(
+          "value",
+          [](const PyIntegerAttr &a) {
+            auto i = cast<IntegerAttr>(a.get());
+            return apIntToPython(i.getValue(), i.getType());
+          },
+          "The exact value: unsigned for uiN and i1, signed otherwise.");
 
   typedClass<PyBoolAttr, PyAttribute>(m, "BoolAttr", isaFn<BoolAttr>())
       .def_static(
@@ -576,7 +669,8 @@ void bindIRTypes(nb::module_ &m) {
       .def_static(
           "get",
           [](const PyType &t) {
-            return PyTypeAttr{{t.ctx, TypeAttr::get(t.get())}};
+            return PyTypeAttr{{t.ctx, nestedChecked(t.ctx, TypeAttr::get(t.get()),
+                                                   "the type attribute")}};
           },
           nb::arg("value"))
       .def_prop_ro("value", [](const PyTypeAttr &a) {
@@ -588,7 +682,10 @@ void bindIRTypes(nb::module_ &m) {
           "get",
           [](nb::handle attrs, nb::handle context) {
             CtxRef c = resolveContext(context);
-            return PyArrayAttr{{c, ArrayAttr::get(c.get(), attrList(c, attrs))}};
+            std::vector<Attribute> elements = attrList(c, attrs);
+            return PyArrayAttr{
+                {c, nestedChecked(c, ArrayAttr::get(c.get(), elements),
+                                  "the array attribute")}};
           },
           nb::arg("attributes"), ctxArg)
       .def("__len__",
@@ -614,16 +711,24 @@ void bindIRTypes(nb::module_ &m) {
           "get",
           [](nb::dict d, nb::handle context) {
             CtxRef c = resolveContext(context);
-            std::vector<NamedAttribute> entries;
+            std::vector<std::pair<std::string, PyAttribute>> items;
             for (auto [k, v] : d) {
-              if (!nb::isinstance<PyAttribute>(v))
-                throw nb::type_error("DictAttr values must be Attributes");
-              PyAttribute &a = nb::cast<PyAttribute &>(v);
-              checkSameContext(c, a.ctx, "a value");
-              entries.emplace_back(
-                  StringAttr::get(c.get(), nb::cast<std::string>(k)), a.get());
+              if (!nb::isinstance<nb::str>(k))
+                throw nb::type_error(
+                    ("DictAttr keys must be str, not " + typeName(k)).c_str());
+              std::string key = strArg(k, "a DictAttr key");
+              items.emplace_back(
+                  key, argAs<PyAttribute>(v, ("value[" + quoted(key) + "]").c_str(),
+                                          "a tirx.ir.Attribute"));
             }
-            return PyDictAttr{{c, DictionaryAttr::get(c.get(), entries)}};
+            std::vector<NamedAttribute> entries;
+            for (auto &[key, a] : items) {
+              checkSameContext(c, a.ctx, "a value");
+              entries.emplace_back(StringAttr::get(c.get(), key), a.get());
+            }
+            return PyDictAttr{
+                {c, nestedChecked(c, DictionaryAttr::get(c.get(), entries),
+                                  "the dictionary attribute")}};
           },
           nb::arg("value") = nb::dict(), ctxArg)
       .def("__len__",
@@ -714,6 +819,7 @@ void bindIRTypes(nb::module_ &m) {
       .def_static(
           "get",
           [](const std::string &chip, nb::handle context) {
+            checkNoNul(chip, "chip");
             CtxRef c = resolveContext(context);
             Attribute a = checked(c, "#tirx.target", [&](auto emitError) {
               return tx::TargetAttr::getChecked(emitError, c.get(), StringRef(chip));

@@ -58,6 +58,149 @@ void writeStderr(const std::string &s) {
     text += ":\n" + d.str();
   raiseMLIRError(ctx, text, {});
 }
+/// Runs `self` on `op` (of wrapper `py`, at most `depth` deep) with the
+/// context pinned by the caller; see PassManager.run.
+void runPipeline(PyPassManager &self, PyOperation &py, Operation *op,
+                 unsigned depth, bool invalidateOps) {
+  TContext &c = *self.ctx;
+  MLIRContext *ctx = self.ctx.get();
+  const auto &p = self.irPrinting;
+
+  {
+    // Passes assume valid input: always verified, whatever enable_verifier
+    // says (that one is about the IR between passes).
+    DiagnosticCapture diags(ctx);
+    bool ok = false;
+    runNested(depth, [&] { ok = succeeded(verify(op)); }, ctx);
+    if (!ok)
+      raiseMLIRError(self.ctx, "Verification failed before running passes",
+                     diags.take());
+  }
+
+  // Nested handles are invalid from now on; with invalidate_ops=False, the
+  // ones whose operation is still there afterwards come back.
+  std::vector<nb::object> kept;
+  if (!invalidateOps)
+    forEachNested(op, [&](Operation *n) {
+      auto it = c.liveOperations.find(n);
+      if (n != op && it != c.liveOperations.end())
+        kept.push_back(nb::find(it->second));
+    });
+  PyOperation::invalidateNested(c, op, /*includeSelf=*/false);
+  ++py.bodyEpoch; // its blocks and their arguments re-check themselves
+  c.usesMayHaveGone();
+
+  std::string irOut, timingOut;
+  llvm::raw_string_ostream irOS(irOut), timingOS(timingOut);
+  LogicalResult result = success();
+  std::vector<CapturedDiagnostic> captured;
+  mlir::tirx::python::Recovery recovery = mlir::tirx::python::Recovery::None;
+  std::string crash;
+  {
+    auto pm = std::make_unique<PassManager>(
+        ctx, self.pipeline->getOpAnchorName(),
+        OpPassManager::Nesting::Implicit);
+    static_cast<OpPassManager &>(*pm) = *self.pipeline;
+    pm->enableVerifier(self.verifier);
+    if (p.enabled) {
+      OpPrintingFlags flags;
+      if (p.largeElementsLimit)
+        flags.elideLargeElementsAttrs(*p.largeElementsLimit);
+      if (p.debugInfo)
+        flags.enableDebugInfo();
+      if (p.generic)
+        flags.printGenericOpForm();
+      bool before = p.beforeAll, after = p.afterAll || p.afterChange;
+      auto shouldBefore = [before](Pass *, Operation *) { return before; };
+      auto shouldAfter = [after](Pass *, Operation *) { return after; };
+      if (!p.treeDir.empty())
+        pm->enableIRPrintingToFileTree(shouldBefore, shouldAfter,
+                                       p.moduleScope, p.afterChange,
+                                       p.afterFailure, p.treeDir, flags);
+      else
+        pm->enableIRPrinting(shouldBefore, shouldAfter, p.moduleScope,
+                             p.afterChange, p.afterFailure, irOS, flags);
+    }
+    if (self.timing) {
+      auto tm = std::make_unique<DefaultTimingManager>();
+      tm->setEnabled(true);
+      tm->setOutput(createOutputStrategy(
+          DefaultTimingManager::OutputFormat::Text, timingOS));
+      pm->enableTiming(std::move(tm));
+    }
+    DiagnosticCapture diags(ctx);
+    runNested(depth, [&] {
+      // Single-threaded: crash recovery covers the calling thread only,
+      // and module-scope IR printing requires it (MLIR aborts otherwise).
+      bool threads = ctx->isMultithreadingEnabled();
+      if (threads)
+        ctx->disableMultithreading();
+      // LLVM fatal errors (e.g. in gpu-module-to-binary) must not end the
+      // process.
+      recovery = mlir::tirx::python::runRecoveringFromLLVMCrashes(
+          [&] { result = pm->run(op); }, crash);
+      if (threads)
+        ctx->enableMultithreading(true);
+    });
+    captured = diags.take();
+    if (recovery != mlir::tirx::python::Recovery::None)
+      (void)pm.release(); // left mid-run: its state is unknown
+    else
+      pm.reset(); // the timing manager reports when destroyed
+  }
+
+  if (recovery != mlir::tirx::python::Recovery::None) {
+    // The IR may be half-rewritten. After an LLVM fatal error it is still
+    // well-formed (MLIR was between two changes): free it. After a crash
+    // signal nothing about it can be trusted: never touch it again.
+    Operation *root = rootOf(op);
+    PyOperation *owner = nullptr;
+    if (auto it = c.liveOperations.find(root); it != c.liveOperations.end())
+      owner = it->second;
+    PyOperation::invalidateNested(c, root, /*includeSelf=*/true);
+    bool fatal = recovery == mlir::tirx::python::Recovery::FatalError;
+    if (owner && owner->owned) {
+      owner->owned = false;
+      if (fatal)
+        c.releaseRoot(root); // freed (or parked) when the pin is released
+    }
+    if (!fatal)
+      c.abandon(root);
+    raiseMLIRError(self.ctx,
+                   std::string(fatal ? "LLVM fatal error"
+                                     : "LLVM crashed") +
+                       " while executing the pass pipeline (the IR it ran "
+                       "on was discarded; its handles are invalid): " +
+                       crash,
+                   std::move(captured));
+  }
+
+  if (!kept.empty()) {
+    llvm::DenseSet<Operation *> present;
+    forEachNested(op, [&](Operation *n) { present.insert(n); });
+    std::vector<PyOperation *> survivors;
+    for (nb::object &w : kept) {
+      PyOperation &k = nb::cast<PyOperation &>(w);
+      if (present.contains(k.op) && !c.liveOperations.count(k.op)) {
+        k.valid = true;
+        ++k.bodyEpoch;
+        c.liveOperations[k.op] = &k;
+        survivors.push_back(&k);
+      }
+    }
+    for (PyOperation *k : survivors)
+      k->setAttached(); // its parent may have changed
+  }
+
+  writeStderr(irOut);
+  if (self.timing) {
+    self.timingReport = timingOut;
+    writeStderr(timingOut);
+  }
+  if (failed(result))
+    raiseMLIRError(self.ctx, "Failure while executing pass pipeline",
+                   std::move(captured));
+}
 } // namespace
 
 void bindPasses(nb::module_ &m) {
@@ -66,6 +209,7 @@ void bindPasses(nb::module_ &m) {
           "__init__",
           [](PyPassManager *self, const std::string &anchor,
              nb::handle context) {
+            checkNoNul(anchor, "anchor_op");
             CtxRef c = resolveContext(context);
             c.get();
             new (self) PyPassManager();
@@ -79,11 +223,14 @@ void bindPasses(nb::module_ &m) {
           [](const std::string &pipeline, nb::handle context) {
             CtxRef c = resolveContext(context);
             c.get();
+            unsigned depth =
+                checkTextNesting(c, pipeline, "<pipeline>", "pass pipeline");
             std::string err;
             llvm::raw_string_ostream os(err);
-            FailureOr<OpPassManager> parsed = parsePassPipeline(pipeline, os);
+            FailureOr<OpPassManager> parsed = failure();
+            runNested(depth, [&] { parsed = parsePassPipeline(pipeline, os); });
             if (failed(parsed))
-              raisePipelineError(c, "Invalid pass pipeline '" + pipeline + "'",
+              raisePipelineError(c, "Invalid pass pipeline " + quoted(pipeline),
                                  err);
             PyPassManager pm;
             pm.ctx = c;
@@ -96,12 +243,18 @@ void bindPasses(nb::module_ &m) {
       .def(
           "add",
           [](PyPassManager &self, const std::string &pipeline) {
+            OpPassManager &pm = self.get();
+            unsigned depth = checkTextNesting(self.ctx, pipeline, "<pipeline>",
+                                              "pass pipeline");
             std::string err;
             llvm::raw_string_ostream os(err);
             // The text is the *contents* of this pass manager.
-            if (failed(parsePassPipeline(pipeline, self.get(), os)))
+            LogicalResult ok = failure();
+            runNested(depth,
+                      [&] { ok = parsePassPipeline(pipeline, pm, os); });
+            if (failed(ok))
               raisePipelineError(self.ctx,
-                                 "Invalid pass pipeline '" + pipeline + "'",
+                                 "Invalid pass pipeline " + quoted(pipeline),
                                  err);
           },
           nb::arg("pipeline"),
@@ -144,7 +297,10 @@ void bindPasses(nb::module_ &m) {
       .def(
           "enable_verifier",
           [](PyPassManager &self, bool enable) { self.verifier = enable; },
-          nb::arg("enable"))
+          nb::arg("enable"),
+          "Whether the IR is verified after each pass (default True). The "
+          "input is verified before every run() regardless: passes assume "
+          "valid input.")
       .def_prop_ro("timing_report",
                    [](const PyPassManager &self) { return self.timingReport; })
       .def_prop_ro("context",
@@ -156,115 +312,18 @@ void bindPasses(nb::module_ &m) {
           "run",
           [](PyPassManager &self, nb::handle operation, bool invalidateOps) {
             PyOperation &py = toOperation(operation);
-            Operation *op = py.get();
             checkSameContext(self.ctx, py.ctx, "the operation");
-            MLIRContext *ctx = self.ctx.get();
-            const auto &p = self.irPrinting;
-
-            {
-              // Passes assume valid input.
-              DiagnosticCapture diags(ctx);
-              if (self.verifier && failed(verify(op)))
-                raiseMLIRError(self.ctx,
-                               "Verification failed before running passes",
-                               diags.take());
-            }
-            if (invalidateOps)
-              PyOperation::invalidateNested(*self.ctx.ptr, op,
-                                            /*includeSelf=*/false);
-
-            std::string irOut, timingOut;
-            llvm::raw_string_ostream irOS(irOut), timingOS(timingOut);
-            // Single-threaded: crash recovery covers the calling thread only,
-            // and module-scope IR printing requires it (MLIR aborts
-            // otherwise).
-            bool restoreThreads = ctx->isMultithreadingEnabled();
-            if (restoreThreads)
-              ctx->disableMultithreading();
-
-            LogicalResult result = success();
-            std::vector<CapturedDiagnostic> captured;
-            bool crashed = false;
-            std::string crash;
-            {
-              auto pm = std::make_unique<PassManager>(
-                  ctx, self.pipeline->getOpAnchorName(),
-                  OpPassManager::Nesting::Implicit);
-              static_cast<OpPassManager &>(*pm) = *self.pipeline;
-              pm->enableVerifier(self.verifier);
-              if (p.enabled) {
-                OpPrintingFlags flags;
-                if (p.largeElementsLimit)
-                  flags.elideLargeElementsAttrs(*p.largeElementsLimit);
-                if (p.debugInfo)
-                  flags.enableDebugInfo();
-                if (p.generic)
-                  flags.printGenericOpForm();
-                bool before = p.beforeAll, after = p.afterAll || p.afterChange;
-                auto shouldBefore = [before](Pass *, Operation *) {
-                  return before;
-                };
-                auto shouldAfter = [after](Pass *, Operation *) {
-                  return after;
-                };
-                if (!p.treeDir.empty())
-                  pm->enableIRPrintingToFileTree(
-                      shouldBefore, shouldAfter, p.moduleScope, p.afterChange,
-                      p.afterFailure, p.treeDir, flags);
-                else
-                  pm->enableIRPrinting(shouldBefore, shouldAfter,
-                                       p.moduleScope, p.afterChange,
-                                       p.afterFailure, irOS, flags);
-              }
-              if (self.timing) {
-                auto tm = std::make_unique<DefaultTimingManager>();
-                tm->setEnabled(true);
-                tm->setOutput(createOutputStrategy(
-                    DefaultTimingManager::OutputFormat::Text, timingOS));
-                pm->enableTiming(std::move(tm));
-              }
-              DiagnosticCapture diags(ctx);
-              // LLVM fatal errors (e.g. in gpu-module-to-binary) must not end
-              // the process; recovery covers this thread, so run on it alone.
-              crashed = !mlir::tirx::python::runRecoveringFromLLVMCrashes(
-                  [&] { result = pm->run(op); }, crash);
-              captured = diags.take();
-              if (crashed)
-                (void)pm.release(); // state unknown: leak it
-              else
-                pm.reset(); // the timing manager reports when destroyed
-            }
-            if (restoreThreads)
-              ctx->enableMultithreading(true);
-            if (crashed) {
-              // The IR may be half-rewritten: never touch (or free) it again.
-              Operation *root = op;
-              while (root->getParentOp())
-                root = root->getParentOp();
-              auto &live = self.ctx.ptr->liveOperations;
-              if (auto it = live.find(root); it != live.end())
-                it->second->owned = false;
-              PyOperation::invalidateNested(*self.ctx.ptr, root,
-                                            /*includeSelf=*/true);
-              raiseMLIRError(self.ctx,
-                             "LLVM fatal error while executing the pass "
-                             "pipeline (the IR was abandoned): " +
-                                 crash,
-                             std::move(captured));
-            }
-
-            writeStderr(irOut);
-            if (self.timing) {
-              self.timingReport = timingOut;
-              writeStderr(timingOut);
-            }
-            if (failed(result))
-              raiseMLIRError(self.ctx, "Failure while executing pass pipeline",
-                             std::move(captured));
+            TContext &c = *self.ctx;
+            MutationPin pin(c, "run a pass pipeline");
+            Operation *op = py.get();
+            unsigned depth = nestedWorkDepth(c, op, "PassManager.run");
+            runPipeline(self, py, op, depth, invalidateOps);
           },
           nb::arg("operation"), nb::arg("invalidate_ops") = true,
-          "Runs the pipeline on an Operation or Module; raises MLIRError on "
-          "failure. Wrappers of operations nested in it are invalidated.")
+          "Runs the pipeline on an Operation or Module (verified first); "
+          "raises MLIRError on failure. Handles of operations nested in it "
+          "are invalidated; with invalidate_ops=False those whose operation "
+          "is still in the IR afterwards stay usable (see docs/Python.md).")
       .def("__str__", [](const PyPassManager &self) {
         std::string s;
         llvm::raw_string_ostream os(s);
@@ -276,11 +335,16 @@ void bindPasses(nb::module_ &m) {
       "emit_gpu_objects",
       [](nb::handle module, const std::string &chip, const std::string &format,
          unsigned optLevel, std::optional<std::string> toolkit) {
-        PyOperation &py = toOperation(module);
+        PyOperation &py = toOperation(module, "module");
+        checkNoNul(chip, "chip");
+        if (toolkit)
+          checkNoNul(*toolkit, "toolkit");
         Operation *op = py.get();
         auto mod = dyn_cast<ModuleOp>(op);
         if (!mod)
-          throw nb::type_error("expected a builtin.module");
+          throw nb::type_error(("module must be a builtin.module, not '" +
+                                op->getName().getStringRef().str() + "'")
+                                   .c_str());
         using namespace mlir::tirx::python;
         GPUEmitOptions opts;
         opts.chip = chip;
@@ -293,20 +357,31 @@ void bindPasses(nb::module_ &m) {
         else if (format == "cubin" || format == "bin")
           opts.format = GPUObjectFormat::Cubin;
         else
-          throw nb::value_error("format must be 'ptx', 'llvm' or 'cubin'");
+          throw nb::value_error(("format must be 'ptx', 'llvm' or 'cubin', "
+                                 "not " +
+                                 quoted(format))
+                                    .c_str());
+        // `module` is only read (a clone is lowered), but pinned: nothing
+        // may change it meanwhile.
+        TContext &c = *py.ctx;
+        Pin pin(c);
+        unsigned depth = nestedWorkDepth(c, op, "emit");
         std::vector<GPUObject> objects;
         bool ok = false;
         std::vector<CapturedDiagnostic> captured;
         {
           DiagnosticCapture diags(py.ctx.get());
-          if (auto r = emitGPUObjects(mod, opts); succeeded(r)) {
-            objects = std::move(*r);
-            ok = true;
-          }
+          runNested(depth, [&] {
+            if (auto r = emitGPUObjects(mod, opts); succeeded(r)) {
+              objects = std::move(*r);
+              ok = true;
+            }
+          });
           captured = diags.take();
         }
         if (!ok)
-          raiseMLIRError(py.ctx, "GPU code emission for " + chip + " failed",
+          raiseMLIRError(py.ctx,
+                         "GPU code emission for " + quoted(chip) + " failed",
                          std::move(captured));
         nb::list out;
         for (const GPUObject &o : objects) {

@@ -24,7 +24,10 @@ std::unique_ptr<mlir::MLIRContext> tirx_py::createTIRxContext() {
   mlir::registerAllExtensions(registry);
   mlir::registerAllToLLVMIRTranslations(registry);
   mlir::tirx::registerTIRxDialects(registry);
-  auto ctx = std::make_unique<mlir::MLIRContext>(registry);
+  // No thread pool unless asked for (Context.enable_multithreading): its
+  // threads have small stacks, deep IR is handled on one large stack.
+  auto ctx = std::make_unique<mlir::MLIRContext>(
+      registry, mlir::MLIRContext::Threading::DISABLED);
   ctx->loadDialect<mlir::tirx::TIRxDialect>();
   // Diagnostics carry locations; a dump of the whole op is noise in Python.
   ctx->printOpOnDiagnostic(false);

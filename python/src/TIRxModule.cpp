@@ -10,6 +10,9 @@ NB_MODULE(_tirx, m) {
   m.doc() = "TIRx and MLIR C++ API bindings (use the tirx.ir, "
             "tirx.passmanager and tirx.compiler modules).";
   tirx_py::initMLIRError(m);
+  tirx_py::bindContext(m);
+  tirx_py::bindDiagnostics(m);
+  tirx_py::bindLocation(m);
   tirx_py::bindIRCore(m);
   tirx_py::bindIRTypes(m);
   tirx_py::bindPasses(m);
