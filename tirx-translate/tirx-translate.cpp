@@ -3,11 +3,15 @@
 //   tirx-translate kernel.mlir --emit=ptx --chip=sm_90a -o kernel.ptx
 //
 // Runs tirx-to-ptx-pipeline in-process (no nvcc, no llc) and writes the
-// kernels as PTX, LLVM IR, or a cubin assembled by ptxas.
+// kernels as PTX, LLVM IR, or a cubin assembled by ptxas. Input nesting
+// deeper than mlir::tirx::kMaxNestingDepth is a located error; parsing and
+// compiling run on a thread with a stack large enough for MLIR's recursion
+// at that depth.
 //
 //===----------------------------------------------------------------------===//
 
 #include "TIRx/InitAll.h"
+#include "TIRx/Support/Nesting.h"
 #include "TIRx/Target/Compile.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -80,19 +84,40 @@ int main(int argc, char **argv) {
     llvm::errs() << "tirx-translate: " << error << "\n";
     return 1;
   }
+  llvm::StringRef text = input->getBuffer();
+  if (!text.starts_with("ML\xefR")) { // MLIR bytecode is not text
+    tirx::NestingScan scan = tirx::scanNesting(text);
+    if (scan.exceeded) {
+      auto [line, col] = tirx::lineAndColumn(text, scan.offset);
+      llvm::errs() << inputFilename << ":" << line << ":" << col
+                   << ": error: nesting deeper than "
+                   << tirx::kMaxNestingDepth << " levels\n";
+      return 1;
+    }
+  }
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module;
+  FailureOr<std::string> result = failure();
+  bool started = tirx::runOnLargeStack([&] {
+    module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+    if (!module)
+      return;
+    tirx::CompileOptions options;
+    options.chip = chip;
+    options.features = features;
+    options.optLevel = optLevel;
+    options.ptxas = ptxas;
+    result = tirx::compileModule(*module, *format, options);
+  });
+  if (!started) {
+    llvm::errs() << "tirx-translate: cannot start a thread with a "
+                 << (tirx::kLargeStackBytes >> 20) << " MB stack\n";
+    return 1;
+  }
   if (!module)
     return 1;
-  tirx::CompileOptions options;
-  options.chip = chip;
-  options.features = features;
-  options.optLevel = optLevel;
-  options.ptxas = ptxas;
-  FailureOr<std::string> result =
-      tirx::compileModule(*module, *format, options);
   if (failed(result)) {
     // The diagnostics are out. Leave without running static destructors:
     // after a recovered LLVM fatal error, LLVM's global timer groups still
@@ -100,6 +125,8 @@ int main(int argc, char **argv) {
     llvm::errs().flush();
     std::_Exit(1);
   }
+  // The module may nest deeply: free it on the large stack too.
+  (void)tirx::runOnLargeStack([&] { module = nullptr; });
   auto output = openOutputFile(outputFilename, &error);
   if (!output) {
     llvm::errs() << "tirx-translate: " << error << "\n";

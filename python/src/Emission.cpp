@@ -15,6 +15,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/xxhash.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -76,6 +77,40 @@ Recovery runRecoveringFromLLVMCrashes(llvm::function_ref<void()> fn,
   return Recovery::Crash;
 }
 
+namespace {
+/// Bounded: past this many distinct failing inputs, failures are no longer
+/// remembered (and each repeat leaks again).
+constexpr size_t kMaxRememberedFatalErrors = 4096;
+llvm::DenseMap<uint64_t, std::string> &fatalInputs() {
+  static llvm::DenseMap<uint64_t, std::string> inputs;
+  return inputs;
+}
+} // namespace
+
+uint64_t fingerprintInput(Operation *op, llvm::StringRef config) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << config << "\n";
+  OpPrintingFlags flags;
+  flags.printGenericOpForm();
+  op->print(os, flags);
+  return llvm::xxh3_64bits(text);
+}
+
+std::optional<std::string> knownFatalError(uint64_t fingerprint) {
+  auto it = fatalInputs().find(fingerprint);
+  if (it == fatalInputs().end())
+    return std::nullopt;
+  return it->second;
+}
+
+void rememberFatalError(uint64_t fingerprint, llvm::StringRef reason) {
+  if (fatalInputs().size() < kMaxRememberedFatalErrors)
+    fatalInputs()[fingerprint] = reason.str();
+}
+
+bool anyFatalErrors() { return !fatalInputs().empty(); }
+
 void buildGPULoweringPipeline(OpPassManager &pm, const GPUEmitOptions &opts) {
   // The project's own pipeline: it validates the chip and PTX version
   // (tirx-attach-target) before anything can abort, lowers TIRx kernels,
@@ -102,6 +137,20 @@ FailureOr<std::vector<GPUObject>> emitGPUObjects(ModuleOp module,
   }
   if (failed(verify(module)))
     return failure();
+  std::string config = opts.chip + " " + formatName(opts.format).str() +
+                       " O" + std::to_string(opts.optLevel) + " " +
+                       opts.toolkitPath;
+  std::optional<uint64_t> fingerprint;
+  if (anyFatalErrors()) {
+    fingerprint = fingerprintInput(module, config);
+    if (std::optional<std::string> reason = knownFatalError(*fingerprint)) {
+      emitError(loc) << "LLVM fatal error while compiling for " << opts.chip
+                     << " (this input failed before; LLVM is not run on it "
+                        "again): "
+                     << *reason;
+      return failure();
+    }
+  }
 
   OwningOpRef<ModuleOp> clone(cast<ModuleOp>(module->clone()));
   if (clone->getOps<gpu::GPUModuleOp>().empty() &&
@@ -133,6 +182,9 @@ FailureOr<std::vector<GPUObject>> emitGPUObjects(ModuleOp module,
       (void)clone.release();
       (void)pm.release();
     }
+    rememberFatalError(fingerprint ? *fingerprint
+                                   : fingerprintInput(module, config),
+                       crash);
     emitError(loc) << "LLVM "
                    << (recovery == Recovery::Crash ? "crashed" : "fatal error")
                    << " while compiling for " << opts.chip << ": " << crash;

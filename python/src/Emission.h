@@ -15,6 +15,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/LLVM.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,19 @@ enum class Recovery {
 /// calling thread only.
 Recovery runRecoveringFromLLVMCrashes(llvm::function_ref<void()> fn,
                                       std::string &reason);
+
+/// Inputs on which LLVM failed fatally. Each recovered failure loses that
+/// run's LLVM state (its target machine and code generator live in the
+/// stack frames the recovery abandons, about 1 MB), so an input that failed
+/// is not run again: its failure is reported from here instead.
+/// `fingerprint` hashes the generic form of `op` (no locations) and
+/// `config` (pipeline, chip, options).
+uint64_t fingerprintInput(Operation *op, llvm::StringRef config);
+/// The reason `fingerprint` failed before, if it did.
+std::optional<std::string> knownFatalError(uint64_t fingerprint);
+void rememberFatalError(uint64_t fingerprint, llvm::StringRef reason);
+/// Whether any input failed fatally so far (fingerprints cost a print).
+bool anyFatalErrors();
 
 /// Adds the lowering from gpu/nvvm/llvm dialects to gpu.binary to `pm`
 /// (anchored on builtin.module).

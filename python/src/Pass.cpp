@@ -77,6 +77,30 @@ void runPipeline(PyPassManager &self, PyOperation &py, Operation *op,
                      diags.take());
   }
 
+  // An input on which this pipeline failed fatally before is not run again
+  // (see knownFatalError); the IR stays as it is.
+  // Only LLVM's code generator (gpu-module-to-binary) fails fatally in
+  // practice: fingerprint the input when the pipeline runs it.
+  std::string config;
+  {
+    llvm::raw_string_ostream os(config);
+    self.pipeline->printAsTextualPipeline(os);
+  }
+  std::optional<uint64_t> fingerprint;
+  if (mlir::tirx::python::anyFatalErrors() ||
+      StringRef(config).contains("gpu-module-to-binary")) {
+    runNested(depth, [&] {
+      fingerprint = mlir::tirx::python::fingerprintInput(op, config);
+    });
+    if (auto reason = mlir::tirx::python::knownFatalError(*fingerprint))
+      raiseMLIRError(self.ctx,
+                     "LLVM fatal error while executing the pass pipeline "
+                     "(this input failed before; the pipeline is not run on "
+                     "it again): " +
+                         *reason,
+                     {});
+  }
+
   // Nested handles are invalid from now on; with invalidate_ops=False, the
   // ones whose operation is still there afterwards come back.
   std::vector<nb::object> kept;
@@ -150,6 +174,8 @@ void runPipeline(PyPassManager &self, PyOperation &py, Operation *op,
   }
 
   if (recovery != mlir::tirx::python::Recovery::None) {
+    if (fingerprint)
+      mlir::tirx::python::rememberFatalError(*fingerprint, crash);
     // The IR may be half-rewritten. After an LLVM fatal error it is still
     // well-formed (MLIR was between two changes): free it. After a crash
     // signal nothing about it can be trusted: never touch it again.

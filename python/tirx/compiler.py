@@ -47,6 +47,9 @@ def find_ptxas() -> Optional[str]:
 
 
 def _module_op(module: Union[Module, Operation]) -> Operation:
+    if not isinstance(module, (Module, Operation)):
+        raise TypeError("module must be a tirx.ir.Module or Operation, not "
+                        f"{type(module).__name__}")
     return module.operation
 
 
@@ -64,6 +67,7 @@ def emit(module: Union[Module, Operation], chip: str = "sm_90a",
         ptxas = find_ptxas()
         if ptxas:
             toolkit = os.path.dirname(os.path.dirname(ptxas))
+    # Always verifies the module first (no switch turns that off).
     objects = _tirx.emit_gpu_objects(_module_op(module), chip, format,
                                      opt_level, toolkit)
     return {name: data for name, _chip, data in objects}
