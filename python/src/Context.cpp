@@ -21,6 +21,11 @@ namespace tirx_py __attribute__((visibility("hidden"))) {
 //===----------------------------------------------------------------------===//
 
 std::string quoted(llvm::StringRef s) {
+  // Long inputs (IR text, pipelines) are shown by their ends.
+  constexpr size_t kHead = 100, kTail = 40;
+  if (s.size() > kHead + kTail + 20)
+    return quoted(s.take_front(kHead)) + "..." + quoted(s.take_back(kTail)) +
+           " (" + std::to_string(s.size()) + " characters)";
   std::string out = "'";
   llvm::raw_string_ostream os(out);
   for (unsigned char c : s) {

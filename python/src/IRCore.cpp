@@ -241,47 +241,58 @@ static void setAttribute(Operation *op, const std::string &name,
 /// Calls `cb` on `root` and every operation nested in it, iteratively. The
 /// context stays pinned meanwhile, so the callback cannot change the IR
 /// structure (such calls raise) and the traversal's pointers stay valid.
+/// The wrappers of the operations on the current path are kept, so each new
+/// wrapper finds its parent's at once (linear in the size of the IR, at any
+/// depth).
 static void walkOperations(PyOperation &o, nb::callable cb, PyWalkOrder order) {
   Operation *root = o.get();
   CtxRef ctx = o.ctx;
   Pin pin(*ctx);
-  auto visit = [&](Operation *op) -> PyWalkResult {
-    nb::object r = cb(PyOperation::forOperation(ctx, op));
+  std::vector<nb::object> path;
+  auto enter = [&](Operation *op, unsigned depth) -> nb::object & {
+    path.resize(depth);
+    path.push_back(PyOperation::forOperation(ctx, op));
+    return path.back();
+  };
+  auto visit = [&](nb::object &wrapper) -> PyWalkResult {
+    nb::object r = cb(wrapper);
     // Anything but a WalkResult (None, a value) means ADVANCE.
     if (!nb::isinstance<PyWalkResult>(r))
       return PyWalkResult::Advance;
     return nb::cast<PyWalkResult>(r);
   };
-  auto pushChildren = [](Operation *op, auto &stack, auto make) {
+  struct Item {
+    Operation *op;
+    unsigned depth;
+    bool childrenDone;
+  };
+  llvm::SmallVector<Item, 32> stack{{root, 0, false}};
+  auto pushChildren = [&](Operation *op, unsigned depth) {
     for (Region &r : llvm::reverse(op->getRegions()))
       for (Block &b : llvm::reverse(r))
         for (Operation &n : llvm::reverse(b))
-          stack.push_back(make(&n));
+          stack.push_back({&n, depth + 1, false});
   };
-  if (order == PyWalkOrder::PreOrder) {
-    llvm::SmallVector<Operation *, 32> stack{root};
-    while (!stack.empty()) {
-      Operation *op = stack.pop_back_val();
-      PyWalkResult r = visit(op);
+  bool preOrder = order == PyWalkOrder::PreOrder;
+  while (!stack.empty()) {
+    Item item = stack.pop_back_val();
+    if (item.childrenDone) { // post-order: the children are done
+      if (visit(path[item.depth]) == PyWalkResult::Interrupt)
+        return;
+      path.resize(item.depth);
+      continue;
+    }
+    nb::object &wrapper = enter(item.op, item.depth);
+    if (preOrder) {
+      PyWalkResult r = visit(wrapper);
       if (r == PyWalkResult::Interrupt)
         return;
       if (r != PyWalkResult::Skip)
-        pushChildren(op, stack, [](Operation *n) { return n; });
-    }
-    return;
-  }
-  llvm::SmallVector<std::pair<Operation *, bool>, 32> stack{{root, false}};
-  while (!stack.empty()) {
-    auto [op, childrenDone] = stack.pop_back_val();
-    if (childrenDone) {
-      if (visit(op) == PyWalkResult::Interrupt)
-        return;
+        pushChildren(item.op, item.depth);
       continue;
     }
-    stack.push_back({op, true});
-    pushChildren(op, stack, [](Operation *n) {
-      return std::pair<Operation *, bool>(n, false);
-    });
+    stack.push_back({item.op, item.depth, true});
+    pushChildren(item.op, item.depth);
   }
 }
 

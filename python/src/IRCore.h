@@ -84,7 +84,7 @@ std::unique_ptr<mlir::MLIRContext> createTIRxContext();
 //===----------------------------------------------------------------------===//
 
 /// `s` quoted and escaped like Python's repr() of a str (no raw NUL or
-/// control characters ever reach a message).
+/// control characters ever reach a message); a long `s` by its two ends.
 std::string quoted(llvm::StringRef s);
 /// The Python type name of `h`, for messages.
 std::string typeName(nb::handle h);

@@ -13,6 +13,7 @@ Example::
 """
 
 from ._tirx import (  # noqa: F401
+    MAX_NESTING_DEPTH,
     MLIRError,
     DiagnosticInfo,
     DiagnosticSeverity,

@@ -4,19 +4,13 @@ runs in a child process, so a crash is a test failure (not a dead pytest) and
 nanobind's leak report at exit is checked too."""
 
 import gc
-import os
 import random
-import subprocess
-import sys
 
 import pytest
 
-SCENARIOS = {}
+from childproc import main, registry, run_scenario
 
-
-def scenario(fn):
-    SCENARIOS[fn.__name__] = fn
-    return fn
+SCENARIOS, scenario = registry()
 
 
 VALID = """
@@ -248,25 +242,10 @@ def lifetimes_without_references():
     assert v.owner.owner.parent.name == "builtin.module"
 
 
-def _child_env():
-    env = dict(os.environ)
-    here = os.path.dirname(os.path.abspath(__file__))
-    env["PYTHONPATH"] = os.pathsep.join(
-        [p for p in sys.path if p and os.path.isdir(p)] + [here])
-    return env
-
-
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
 def test_scenario_in_child_process(name):
-    r = subprocess.run([sys.executable, os.path.abspath(__file__), name],
-                       capture_output=True, text=True, env=_child_env(),
-                       timeout=600)
-    assert r.returncode == 0, f"exit {r.returncode}\n{r.stdout}\n{r.stderr}"
-    assert "OK " + name in r.stdout
-    assert "leaked" not in r.stderr, r.stderr
+    run_scenario(__file__, name)
 
 
 if __name__ == "__main__":
-    SCENARIOS[sys.argv[1]]()
-    gc.collect()
-    print("OK " + sys.argv[1])
+    main(SCENARIOS)
