@@ -24,6 +24,12 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include "TIRx/Support/Nesting.h"
+
+#include <pthread.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
 using namespace mlir;
 
 namespace mlir::tirx::python {
@@ -56,8 +62,10 @@ static void onLLVMFatalError(void *user, const char *reason, bool) {
     crc->HandleExit(1);
 }
 
-Recovery runRecoveringFromLLVMCrashes(llvm::function_ref<void()> fn,
-                                      std::string &reason) {
+/// Runs `fn` with LLVM's fatal errors and crash signals recovered, on this
+/// thread.
+static Recovery recoverHere(llvm::function_ref<void()> fn,
+                            std::string &reason) {
   FatalErrorState state;
   bool ok;
   {
@@ -75,6 +83,83 @@ Recovery runRecoveringFromLLVMCrashes(llvm::function_ref<void()> fn,
   }
   reason = "LLVM crashed";
   return Recovery::Crash;
+}
+
+namespace {
+/// A thread stack this process maps itself (so it can keep it mapped).
+struct OwnedStack {
+  char *base = nullptr; // the guard page, then the stack
+  size_t guard = 0, size = 0;
+
+  bool map(size_t bytes) {
+    guard = size_t(sysconf(_SC_PAGESIZE));
+    size = bytes;
+    void *p = mmap(nullptr, guard + size, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1,
+                   0);
+    if (p == MAP_FAILED)
+      return false;
+    base = static_cast<char *>(p);
+    mprotect(base, guard, PROT_NONE);
+    return true;
+  }
+  void unmap() { munmap(base, guard + size); }
+  /// Unmaps the part of the stack that was never touched (below the
+  /// deepest frame) and keeps the rest mapped forever.
+  void quarantine() {
+    size_t pages = size / guard;
+    std::vector<unsigned char> resident(pages);
+    size_t firstUsed = pages;
+    if (mincore(base + guard, size, resident.data()) == 0)
+      for (size_t i = 0; i < pages; ++i)
+        if (resident[i] & 1) {
+          firstUsed = i;
+          break;
+        }
+    if (firstUsed == pages) // nothing resident?: keep it all
+      return;
+    munmap(base, guard + firstUsed * guard);
+  }
+};
+} // namespace
+
+std::optional<Recovery> runRecoveringFromLLVMCrashes(
+    llvm::function_ref<void()> fn, std::string &reason) {
+  OwnedStack stack;
+  if (!stack.map(mlir::tirx::kLargeStackBytes))
+    return std::nullopt;
+  struct Job {
+    llvm::function_ref<void()> fn;
+    std::string reason;
+    Recovery recovery = Recovery::None;
+  } job{fn, {}, Recovery::None};
+  pthread_attr_t attr;
+  bool started = pthread_attr_init(&attr) == 0;
+  started = started &&
+            pthread_attr_setstack(&attr, stack.base + stack.guard,
+                                  stack.size) == 0;
+  pthread_t thread;
+  started = started && pthread_create(
+                           &thread, &attr,
+                           [](void *p) -> void * {
+                             auto *j = static_cast<Job *>(p);
+                             j->recovery = recoverHere(j->fn, j->reason);
+                             return nullptr;
+                           },
+                           &job) == 0;
+  pthread_attr_destroy(&attr);
+  if (!started) {
+    stack.unmap();
+    return std::nullopt;
+  }
+  pthread_join(thread, nullptr);
+  if (job.recovery == Recovery::None) {
+    stack.unmap();
+  } else {
+    stack.quarantine();
+    reason = job.reason;
+  }
+  return job.recovery;
 }
 
 namespace {
@@ -171,10 +256,15 @@ FailureOr<std::vector<GPUObject>> emitGPUObjects(ModuleOp module,
     ctx->disableMultithreading();
   LogicalResult result = failure();
   std::string crash;
-  Recovery recovery =
+  std::optional<Recovery> recovered =
       runRecoveringFromLLVMCrashes([&] { result = pm->run(*clone); }, crash);
   if (threads)
     ctx->enableMultithreading(true);
+  if (!recovered) {
+    emitError(loc) << "cannot start a thread to compile on";
+    return failure();
+  }
+  Recovery recovery = *recovered;
   if (recovery != Recovery::None) {
     // After a fatal error the half-lowered clone is well-formed IR: free it
     // (and the pass manager) as usual. After a crash signal leak both.

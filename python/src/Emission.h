@@ -49,10 +49,18 @@ enum class Recovery {
 /// Runs `fn` so that an LLVM fatal error (report_fatal_error, e.g. the
 /// NVPTX backend's "Cannot select") or a crash signal inside it returns,
 /// with `reason` set, instead of ending the process. What `fn`'s abandoned
-/// stack frames owned is lost. Run single-threaded: the recovery covers the
-/// calling thread only.
-Recovery runRecoveringFromLLVMCrashes(llvm::function_ref<void()> fn,
-                                      std::string &reason);
+/// stack frames owned is lost.
+///
+/// `fn` runs on a thread of its own, on a stack of
+/// mlir::tirx::kLargeStackBytes that this function maps. LLVM keeps
+/// pointers into the frames a recovery abandons -- MLIR's serializer links
+/// a stack-local llvm::Timer into LLVM's global "misc" timer group, which
+/// the next compilation then writes through -- so after a recovery that
+/// stack is never unmapped (its untouched part is), and those writes land in
+/// memory no one else uses. Never run `fn` on a thread that goes on to do
+/// other work. Returns nullopt if no thread could be started.
+std::optional<Recovery> runRecoveringFromLLVMCrashes(
+    llvm::function_ref<void()> fn, std::string &reason);
 
 /// Inputs on which LLVM failed fatally. Each recovered failure loses that
 /// run's LLVM state (its target machine and code generator live in the

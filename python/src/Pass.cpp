@@ -153,22 +153,24 @@ void runPipeline(PyPassManager &self, PyOperation &py, Operation *op,
       pm->enableTiming(std::move(tm));
     }
     DiagnosticCapture diags(ctx);
-    runNested(depth, [&] {
-      // Single-threaded: crash recovery covers the calling thread only,
-      // and module-scope IR printing requires it (MLIR aborts otherwise).
-      bool threads = ctx->isMultithreadingEnabled();
-      if (threads)
-        ctx->disableMultithreading();
-      // LLVM fatal errors (e.g. in gpu-module-to-binary) must not end the
-      // process.
-      recovery = mlir::tirx::python::runRecoveringFromLLVMCrashes(
-          [&] { result = pm->run(op); }, crash);
-      if (threads)
-        ctx->enableMultithreading(true);
-    });
+    // Single-threaded: crash recovery covers the calling thread only, and
+    // module-scope IR printing requires it (MLIR aborts otherwise).
+    bool threads = ctx->isMultithreadingEnabled();
+    if (threads)
+      ctx->disableMultithreading();
+    // LLVM fatal errors (e.g. in gpu-module-to-binary) must not end the
+    // process; the run gets a thread (with a large stack) of its own.
+    std::optional<mlir::tirx::python::Recovery> recovered =
+        mlir::tirx::python::runRecoveringFromLLVMCrashes(
+            [&] { result = pm->run(op); }, crash);
+    if (threads)
+      ctx->enableMultithreading(true);
     captured = diags.take();
-    if (recovery != mlir::tirx::python::Recovery::None)
-      (void)pm.release(); // left mid-run: its state is unknown
+    if (!recovered)
+      throw std::runtime_error("cannot start a thread to run the pipeline on");
+    recovery = *recovered;
+    if (recovery == mlir::tirx::python::Recovery::Crash)
+      (void)pm.release(); // left mid-run by a crash: its state is unknown
     else
       pm.reset(); // the timing manager reports when destroyed
   }

@@ -728,6 +728,46 @@ def repeated_llvm_fatal_error():
         assert "elect.sync" in compiler.emit_ptx(m, "sm_90a")
 
 
+AXPY = """func.func @axpy(%A: !tirx.buffer<64xf32, global>, %B: !tirx.buffer<64xf32, global>, %alpha: f32) {
+  tirx.kernel {
+    %tx = tirx.thread_id [64] : i32
+    %i = arith.index_cast %tx : i32 to index
+    %a = tirx.buffer_load %A[%i] : !tirx.buffer<64xf32, global> -> f32
+    %b = arith.mulf %a, %alpha : f32
+    tirx.buffer_store %b, %B[%i] : f32, !tirx.buffer<64xf32, global>
+  }
+  return
+}"""
+
+
+@scenario
+def compiles_after_llvm_fatal_errors():
+    # Found by fuzz/python_api_fuzz.py (seed 115, then seed 120 in the same
+    # process): after a recovered fatal error, LLVM's global "misc" timer
+    # group still links a Timer local to MLIR's serializer in the abandoned
+    # frames; the next compilation wrote through it (a crash, or silent
+    # stack corruption when it was the caller's own stack).
+    from tirx.ir import Attribute, Context, Location, MLIRError, Module
+    from tirx import compiler
+    from tirx.passmanager import PassManager
+    for i in range(3):
+        a = Context()
+        with a, Location.unknown():
+            Attribute.parse("[" * 200 + "]" * 200)  # deep: work off-thread
+            m = Module.parse(ELECT_ON_SM80.replace("@k", f"@k{i}"))
+            expect(MLIRError, lambda: compiler.emit_ptx(m, "sm_80"), "Cannot select")
+            pm = PassManager.parse("builtin.module(tirx-to-ptx-pipeline{chip=sm_80})")
+            expect(MLIRError, lambda: pm.run(Module.parse(ELECT_ON_SM80.replace("@k", f"@p{i}"))),
+                   "Cannot select")
+        a.destroy()
+        with Context(), Location.unknown():
+            for _ in range(5):
+                assert ".entry axpy" in compiler.emit_ptx(Module.parse(AXPY), "sm_90a")
+            m = Module.parse(AXPY)
+            PassManager.parse("builtin.module(tirx-to-ptx-pipeline{chip=sm_90a})").run(m)
+            assert "gpu.binary" in str(m)
+
+
 @scenario
 def unclosed_with_blocks():
     from tirx.ir import Context, InsertionPoint, Location, Module
