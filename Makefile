@@ -8,7 +8,7 @@ PREFIX  ?= /usr/local
 # build/, build-pip/ (the pip-install test) and other checkouts share hits.
 export CCACHE_BASEDIR ?= $(CURDIR)
 
-.PHONY: deps configure build demo check check-python install clean sanitize fuzz fuzz-smoke
+.PHONY: deps configure build demo check check-python install clean sanitize fuzz fuzz-smoke fuzz-python
 
 deps:
 	bash scripts/install-deps.sh
@@ -67,6 +67,14 @@ fuzz-smoke:
 	rm -rf $(ASAN_BUILD)/fuzz-smoke
 	BUILD=$(ASAN_BUILD) JOBS=$(JOBS) FUZZ_DIR=$(ASAN_BUILD)/fuzz-smoke \
 	  bash scripts/fuzz.sh $(FUZZ_SMOKE_SECONDS)
+
+# The Python API fuzzer (fuzz/python_api_fuzz.py) against the package of the
+# sanitizer build: `make fuzz-python FUZZ_SECONDS=3600` (FUZZ_SEED=n to start
+# at a seed); findings go to $(ASAN_BUILD)/fuzz-python. `make sanitize` runs
+# it briefly (FUZZ_PYTHON_SECONDS).
+fuzz-python:
+	bash scripts/install-deps.sh --fuzz
+	BUILD=$(ASAN_BUILD) JOBS=$(JOBS) bash scripts/fuzz-python.sh $(FUZZ_SECONDS)
 
 clean:
 	rm -rf $(BUILD)

@@ -5,6 +5,11 @@
 #
 #   scripts/sanitize.sh            # build-asan/, clang-22 when present
 #   BUILD=dir CXX=g++ CC=gcc scripts/sanitize.sh
+#   scripts/sanitize.sh --configure-only
+#
+# After pytest it runs the Python API fuzzer (fuzz/python_api_fuzz.py) for
+# FUZZ_PYTHON_SECONDS (default 60; 0 skips it) from seed FUZZ_PYTHON_SEED
+# (default 1, so CI replays the same sequences).
 #
 # With clang the same build also carries libFuzzer instrumentation and the
 # fuzz target (scripts/fuzz.sh reuses it); with GCC it is sanitizers only.
@@ -51,6 +56,7 @@ cmake -G Ninja -S "$SRC" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_C_COMPILER="$CC" -DCMAKE_CXX_COMPILER="$CXX" \
   -DLLVM_USE_LINKER=lld -DPython3_EXECUTABLE="$PY" \
   -DTIRX_ENABLE_SANITIZERS=ON -DTIRX_ENABLE_FUZZER=$FUZZER >/dev/null
+[ "${1:-}" = --configure-only ] && exit 0
 nice -n 10 ninja -C "$BUILD" -j"$JOBS"
 built=$(date +%s)
 echo "[sanitize] build: $((built - start)) s"
@@ -66,6 +72,12 @@ if [ -d "$SRC/test/python" ] && [ -d "$BUILD/python_packages" ]; then
   # Tests marked slow (pip-installing a wheel) build outside this tree.
   LD_PRELOAD="$rt" PYTHONPATH="$PWD/$BUILD/python_packages${PYTHONPATH:+:$PYTHONPATH}" \
     "$PY" -m pytest -q -ra ${PYTEST_ARGS:--m "not slow"} "$SRC/test/python" || status=1
+  # A short run of the Python API fuzzer on the same package.
+  if [ "${FUZZ_PYTHON_SECONDS:-60}" != 0 ]; then
+    nice -n 10 "$PY" "$SRC/fuzz/python_api_fuzz.py" --build "$BUILD" \
+      --seconds "${FUZZ_PYTHON_SECONDS:-60}" --first-seed "${FUZZ_PYTHON_SEED:-1}" \
+      --stop-on-finding || status=1
+  fi
 fi
 
 end=$(date +%s)
