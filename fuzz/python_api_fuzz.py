@@ -635,8 +635,14 @@ KINDS = {{"ctx": Context, "mod": Module, "op": Operation, "val": Value, "blk": B
 
 
 def child_main(args):
+    import faulthandler
     first, count = args.child
     for seed in range(first, first + count):
+        if args.deadline and time.time() > args.deadline:
+            break
+        # A sequence that hangs (even inside C++) ends the child with the
+        # Python stack of every thread.
+        faulthandler.dump_traceback_later(args.hang_seconds, exit=True)
         print(f"SEED {seed}", flush=True)
         try:
             run_sequence(seed, args.steps)
@@ -672,27 +678,32 @@ def child_env(build):
     return env, bool(runtime)
 
 
-def run_child(build, first, count, steps, timeout):
+def run_child(build, first, count, steps, timeout, deadline):
     env, _ = child_env(build)
     cmd = [sys.executable, os.path.abspath(__file__), "--child", str(first), str(count),
-           "--steps", str(steps)]
+           "--steps", str(steps), "--deadline", str(deadline)]
     try:
         r = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=timeout)
         rc, out, err = r.returncode, r.stdout, r.stderr
     except subprocess.TimeoutExpired as e:
-        rc, out, err = "timeout", (e.stdout or b"").decode(errors="replace"), \
-            (e.stderr or b"").decode(errors="replace")
+        def text(x):
+            return x.decode(errors="replace") if isinstance(x, bytes) else (x or "")
+        rc, out, err = "timeout", text(e.stdout), text(e.stderr)
     seeds = [int(line.split()[1]) for line in out.splitlines() if line.startswith("SEED ")]
     bad = rc != 0 or "DONE" not in out or any(f in err for f in FORBIDDEN)
     return bad, rc, out, err, (seeds[-1] if seeds else first)
 
 
-def dump_seed(build, seed, steps, path):
-    """Writes the replay script of `seed` (up to where it fails)."""
+def dump_seed(build, seed, steps, path, timeout):
+    """Writes the replay script of `seed` (up to where it fails, or up to
+    where it hangs)."""
     env, _ = child_env(build)
     cmd = [sys.executable, os.path.abspath(__file__), "--seed", str(seed),
            "--steps", str(steps), "--dump", path]
-    subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=600)
+    try:
+        subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        pass
 
 
 def driver(args):
@@ -706,18 +717,20 @@ def driver(args):
           flush=True)
     while time.time() - start < args.seconds:
         bad, rc, out, err, last = run_child(args.build, seed, args.per_child, args.steps,
-                                            timeout=args.timeout)
+                                            timeout=args.hang_seconds * (args.per_child + 1),
+                                            deadline=start + args.seconds)
         runs += 1
         if not bad:
-            sequences += args.per_child
-            seed += args.per_child
+            done = len([l for l in out.splitlines() if l.startswith("SEED ")])
+            sequences += done
+            seed += done
             continue
         sequences += last - seed + 1
         path = os.path.join(args.out, f"crash-{last}.py")
         log = os.path.join(args.out, f"crash-{last}.log")
         open(log, "w").write(f"exit status: {rc}\n--- stdout\n{out}\n--- stderr\n{err}\n")
         try:
-            dump_seed(args.build, last, args.steps, path)
+            dump_seed(args.build, last, args.steps, path, args.hang_seconds)
         except Exception as e:  # the log is there either way
             print(f"[fuzz-python] could not write the replay of seed {last}: {e}")
         findings.append(last)
@@ -742,12 +755,14 @@ def main():
     ap.add_argument("--steps", type=int, default=150, help="statements per sequence")
     ap.add_argument("--per-child", type=int, default=20, help="sequences per child")
     ap.add_argument("--first-seed", type=int, default=int(os.environ.get("FUZZ_SEED", "1")))
-    ap.add_argument("--timeout", type=float, default=600)
+    ap.add_argument("--hang-seconds", type=float, default=120,
+                    help="a sequence taking longer is a finding (a hang)")
     ap.add_argument("--out", default=None, help="where findings go ($BUILD/fuzz-python)")
     ap.add_argument("--stop-on-finding", action="store_true")
     ap.add_argument("--seed", type=int, help="run this one seed here (no child)")
     ap.add_argument("--dump", help="with --seed: write its statements as a script")
     ap.add_argument("--child", nargs=2, type=int, help=argparse.SUPPRESS)
+    ap.add_argument("--deadline", type=float, default=0, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
         return child_main(args)

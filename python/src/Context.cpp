@@ -119,19 +119,33 @@ void checkSameContext(const CtxRef &ctx, const CtxRef &other,
 // Thread-local `with` stacks
 //===----------------------------------------------------------------------===//
 
-// Strong references held in C++ thread-local storage. At interpreter exit an
-// atexit hook (see bindContext) drops what a `with` block never exited
-// left behind on the main thread, so nothing outlives the interpreter.
+// Strong references held in C++ thread-local storage. What a `with` block
+// never exited leaves behind is dropped when its thread ends (a guard object
+// in a threading.local dies with the thread's state, under the GIL) and, for
+// the main thread, at interpreter exit (an atexit hook): nothing outlives the
+// interpreter.
 
 namespace {
 struct Stacks {
   std::vector<PyObject *> contexts, locations, insertionPoints;
+  bool guarded = false;
 };
 Stacks &stacks() {
   static thread_local Stacks s;
   return s;
 }
+/// Lives in a threading.local: clears its thread's stacks when it dies.
+struct WithStackGuard {
+  ~WithStackGuard() { clearWithStacks(); }
+};
+PyObject *threadLocal = nullptr; // a threading.local(), for the guards
 void push(std::vector<PyObject *> &s, nb::handle h) {
+  Stacks &all = stacks();
+  if (!all.guarded && threadLocal) {
+    all.guarded = true;
+    nb::handle(threadLocal).attr("with_stack_guard") =
+        nb::cast(WithStackGuard{});
+  }
   Py_INCREF(h.ptr());
   s.push_back(h.ptr());
 }
@@ -262,6 +276,10 @@ void bindContext(nb::module_ &m) {
         "Drops the `with` blocks this thread never exited (run at exit).");
   nb::module_::import_("atexit").attr("register")(
       m.attr("_clear_with_stacks"));
+  nb::class_<WithStackGuard>(m, "_WithStackGuard");
+  nb::object local = nb::module_::import_("threading").attr("local")();
+  m.attr("_with_stack_local") = local;
+  threadLocal = local.ptr(); // the module keeps it
 
   nb::class_<TContext>(m, "Context",
                        "An MLIR context with TIRx and every upstream dialect, "

@@ -573,7 +573,11 @@ void bindIRCore(nb::module_ &m) {
              checkSameContext(v.ctx(), with.ctx(), "the new value");
              TContext &c = *v.ctx().ptr;
              Pin pin(c);
-             v.get().replaceAllUsesWith(with.get());
+             Value from = v.get(), to = with.get();
+             // MLIR loops forever replacing a value by itself.
+             if (from == to)
+               return;
+             from.replaceAllUsesWith(to);
              c.usesMayHaveGone();
            })
       .def_prop_ro("has_uses",

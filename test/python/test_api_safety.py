@@ -140,6 +140,19 @@ def pass_erases_block_held_by_python():
 
 
 @scenario
+def replace_uses_with_itself():
+    # Found by fuzz/python_api_fuzz.py (seed 1041): MLIR's
+    # replaceAllUsesWith loops forever when a value replaces itself.
+    from tirx.ir import Context, Location, Module
+    with Context(), Location.unknown():
+        m = Module.parse(FUNC3)
+        a = m.body.operations[0].regions[0].blocks[0].operations[0]
+        a.result.replace_all_uses_with(a.result)
+        assert a.result.has_uses
+        m.operation.verify()
+
+
+@scenario
 def keepalive_cycle():
     from tirx.ir import (Context, IntegerAttr, IntegerType, Location,
                          Operation)
@@ -775,6 +788,14 @@ def unclosed_with_blocks():
     ctx.__enter__()  # never exited
     Location.unknown().__enter__()
     InsertionPoint(Module.create().body).__enter__()
+
+    def in_thread():  # left open by a thread that ends
+        Context().__enter__()
+        Location.unknown().__enter__()
+    t = threading.Thread(target=in_thread)
+    t.start()
+    t.join()
+    # (the child's stderr must not show nanobind's leak report at exit)
 
 
 #---------------------------------------------------------------------------
