@@ -234,6 +234,7 @@ class Generator:
         attr_text = "{" + ", ".join(f"{k!r}: {v}" for k, v in attrs.items()) + "}"
         succ = ", ".join(x for x in (self.pick("blk") for _ in range(r.randrange(2))) if x)
         ip = r.choice(["False", "None", f"InsertionPoint({self.pick('blk')})" if self.P["blk"] else "False",
+                       self.pick("ip") or "False",
                        f"InsertionPoint({self.pick('op')})" if self.P["op"] else "False", "5"])
         loc = self.pick("loc") or "None"
         return (f"P['op'].append(Operation.create({name!r}, results=[{results}], "
@@ -328,7 +329,15 @@ class Generator:
         x = self.any_of("op", "mod", "val", "blk", "type", "attr", "loc", "pm", "any")
         if not x:
             return self.parse_module()
-        k = self.rng.randrange(4)
+        k = self.rng.randrange(6)
+        if k == 4 and self.P["val"]:
+            v = self.pick("val")
+            return (f"{v}.get_name(use_local_scope={self.rng.random() < 0.5}); "
+                    f"{v}.type; {v}.location; {v}.has_uses")
+        if k == 5 and self.P["blk"]:
+            b = self.pick("blk")
+            at = self.rng.choice(["at_block_begin", "at_block_terminator"])
+            return f"str({b}); P['ip'].append(InsertionPoint.{at}({b}))"
         if k == 0:
             return f"str({x}); repr({x})"
         if k == 1 and self.P["op"]:
@@ -551,7 +560,7 @@ def child_globals(pools, rng_seed):
     return g
 
 
-POOL_KINDS = ("ctx", "mod", "op", "val", "blk", "reg", "type", "attr", "loc", "pm", "any")
+POOL_KINDS = ("ctx", "mod", "op", "val", "blk", "reg", "type", "attr", "loc", "pm", "ip", "any")
 POOL_CAP = 48
 
 
@@ -579,7 +588,8 @@ def run_sequence(seed, steps, dump=None):
     allowed = (ir.MLIRError, RuntimeError, ValueError, TypeError, IndexError, KeyError)
     kinds = {"ctx": ir.Context, "mod": ir.Module, "op": ir.Operation, "val": ir.Value,
              "blk": ir.Block, "reg": ir.Region, "type": ir.Type, "attr": ir.Attribute,
-             "loc": ir.Location, "pm": g["PassManager"], "any": object}
+             "loc": ir.Location, "pm": g["PassManager"], "ip": ir.InsertionPoint,
+             "any": object}
     out = open(dump, "w") if dump else None
     if out:
         out.write(REPLAY_HEADER.format(
@@ -630,7 +640,7 @@ P = {{k: [] for k in POOL_KINDS}}
 globals().update(child_globals(P, {seed} + 1))
 KINDS = {{"ctx": Context, "mod": Module, "op": Operation, "val": Value, "blk": Block,
          "reg": Region, "type": Type, "attr": Attribute, "loc": Location,
-         "pm": PassManager, "any": object}}
+         "pm": PassManager, "ip": InsertionPoint, "any": object}}
 """
 
 

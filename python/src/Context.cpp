@@ -136,15 +136,20 @@ Stacks &stacks() {
 }
 /// Lives in a threading.local: clears its thread's stacks when it dies.
 struct WithStackGuard {
-  ~WithStackGuard() { clearWithStacks(); }
+  bool armed = false; // only the instance the threading.local holds
+  ~WithStackGuard() {
+    if (armed)
+      clearWithStacks();
+  }
 };
 PyObject *threadLocal = nullptr; // a threading.local(), for the guards
 void push(std::vector<PyObject *> &s, nb::handle h) {
   Stacks &all = stacks();
   if (!all.guarded && threadLocal) {
     all.guarded = true;
-    nb::handle(threadLocal).attr("with_stack_guard") =
-        nb::cast(WithStackGuard{});
+    nb::object guard = nb::cast(WithStackGuard{});
+    nb::cast<WithStackGuard &>(guard).armed = true;
+    nb::handle(threadLocal).attr("with_stack_guard") = guard;
   }
   Py_INCREF(h.ptr());
   s.push_back(h.ptr());
