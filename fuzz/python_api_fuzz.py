@@ -159,6 +159,9 @@ class Generator:
         return self.pick(self.rng.choice(kinds)) if kinds else None
 
     def ctx(self):
+        # Mostly the newest context: handles of one context meet more often.
+        if self.P["ctx"] and self.rng.random() < 0.8:
+            return f"P['ctx'][{len(self.P['ctx']) - 1}]"
         return self.pick("ctx") or "Context()"
 
     def rand_int(self):
@@ -169,7 +172,7 @@ class Generator:
     def statement(self):
         r = self.rng
         actions = [
-            (3, self.new_context), (6, self.parse_module), (2, self.parse_other),
+            (1, self.new_context), (6, self.parse_module), (2, self.parse_other),
             (10, self.create_op), (3, self.clone), (3, self.detach), (3, self.move),
             (5, self.erase), (4, self.set_operand), (4, self.set_attribute),
             (2, self.replace_uses), (4, self.walk), (4, self.run_pipeline),
@@ -234,9 +237,20 @@ class Generator:
         attr_text = "{" + ", ".join(f"{k!r}: {v}" for k, v in attrs.items()) + "}"
         succ = ", ".join(x for x in (self.pick("blk") for _ in range(r.randrange(2))) if x)
         ip = r.choice(["False", "None", f"InsertionPoint({self.pick('blk')})" if self.P["blk"] else "False",
+                       f"InsertionPoint({self.pick('blk')})" if self.P["blk"] else "None",
                        self.pick("ip") or "False",
-                       f"InsertionPoint({self.pick('op')})" if self.P["op"] else "False", "5"])
-        loc = self.pick("loc") or "None"
+                       f"InsertionPoint({self.pick('op')})" if self.P["op"] else "False",
+                       "5" if r.random() < 0.2 else "None"])
+        # The location decides the context: mostly one matching an operand
+        # or a result type, so that the rest of the call is exercised.
+        anchor = results.split(",")[0] or (self.pick("val") or "")
+        k = r.randrange(4)
+        if k < 2 and anchor:
+            loc = f"Location.unknown(context={anchor}.context)"
+        elif k == 2:
+            loc = self.pick("loc") or "None"
+        else:
+            loc = f"Location.unknown(context={self.ctx()})"
         return (f"P['op'].append(Operation.create({name!r}, results=[{results}], "
                 f"operands={self.operand_list()}, attributes={attr_text}, "
                 f"successors=[{succ}], regions={r.randrange(3)}, loc={loc}, ip={ip}))")
@@ -570,10 +584,13 @@ class Finding(Exception):
 
 def keep_kinds(pools, kinds):
     """Navigation may yield None (no parent) or another kind: keep each pool
-    to its kind (the replay scripts do the same)."""
+    to its kind; and when the operation pool fills up, drop invalid handles
+    first (the replay scripts do the same)."""
     for k, cls in kinds.items():
         if any(not isinstance(x, cls) for x in pools[k]):
             pools[k][:] = [x for x in pools[k] if isinstance(x, cls)]
+    if len(pools["op"]) > POOL_CAP // 2:
+        pools["op"][:] = [x for x in pools["op"] if x.is_valid]
 
 
 def run_sequence(seed, steps, dump=None):
