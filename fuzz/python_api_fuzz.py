@@ -768,8 +768,11 @@ def driver(args):
             break
         seed = last + 1
     wall = time.time() - start
+    import resource
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = usage.ru_utime + usage.ru_stime
     print(f"[fuzz-python] {sequences} sequences ({sequences * args.steps} statements) "
-          f"in {runs} children, {wall:.0f} s; findings: {len(findings)}"
+          f"in {runs} children, {wall:.0f} s wall, {cpu:.0f} s CPU; findings: {len(findings)}"
           f"{' ' + str(findings) if findings else ''}; next seed {seed}", flush=True)
     return 1 if findings else 0
 

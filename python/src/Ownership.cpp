@@ -195,6 +195,8 @@ void TContext::releaseRoot(Operation *root) noexcept {
   }
   if (hasOutsideUses(root)) {
     parked.insert(root);
+    // It may close a cycle of parked roots that only use each other.
+    sweepParked();
     return;
   }
   freeRoot(*this, root);

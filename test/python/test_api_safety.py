@@ -193,6 +193,31 @@ def parked_roots_using_each_other():
 
 
 @scenario
+def parked_roots_in_a_cycle():
+    # Found by fuzz/python_api_fuzz.py (seed 9013): two detached ops using
+    # each other's results stayed parked after both handles were dropped.
+    from tirx.ir import (Context, IntegerAttr, IntegerType, Location,
+                         Operation)
+    with Context() as ctx, Location.unknown():
+        i32 = IntegerType.get_signless(32)
+        c = Operation.create("arith.constant", results=[i32],
+                             attributes={"value": IntegerAttr.get(i32, 1)}, ip=False)
+        a = Operation.create("arith.addi", results=[i32],
+                             operands=[c.result, c.result], ip=False)
+        b = Operation.create("arith.addi", results=[i32],
+                             operands=[a.result, a.result], ip=False)
+        a.operands[0] = b.result  # a <-> b
+        del c, a
+        gc.collect()
+        assert counts(ctx)["parked_roots"] == 2
+        del b
+        gc.collect()
+        assert counts(ctx) == {"live_wrappers": 0, "owned_roots": 0,
+                               "parked_roots": 0, "deferred_roots": 0,
+                               "abandoned_roots": 0}, counts(ctx)
+
+
+@scenario
 def destroy_context_with_parked_and_live_roots():
     from tirx.ir import (Context, IntegerAttr, IntegerType, Location, Module,
                          Operation)
