@@ -509,6 +509,13 @@ def deep_module_text():
         assert len(n) == 10000 and n[-1] == m.operation
         expect(MLIRError, lambda: Module.parse("module {" * 10001 + "}" * 10001),
                "<string>:1:80008: nesting deeper than 10000")
+    # MLIR's thread pool (small stacks) stays out of deep work.
+    ctx = Context()
+    ctx.enable_multithreading(True)
+    m = Module.parse("module {" * 5000 + "}" * 5000, context=ctx)
+    m.operation.verify()
+    from tirx.passmanager import PassManager
+    PassManager.parse("builtin.module(cse)", context=ctx).run(m.operation)
 
 
 @scenario
