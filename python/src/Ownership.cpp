@@ -195,8 +195,16 @@ void TContext::releaseRoot(Operation *root) noexcept {
   }
   if (hasOutsideUses(root)) {
     parked.insert(root);
-    // It may close a cycle of parked roots that only use each other.
-    sweepParked();
+    // It may close a cycle of parked roots that only use each other -- but
+    // only if every user of it is parked too (a live user keeps it, and
+    // any garbage set would have to contain it).
+    bool onlyParkedUsers = true;
+    forEachOutsideUse(root, [&](const OutsideUse &u) {
+      onlyParkedUsers = parked.contains(rootOf(u.user));
+      return onlyParkedUsers;
+    });
+    if (onlyParkedUsers)
+      sweepParked();
     return;
   }
   freeRoot(*this, root);
