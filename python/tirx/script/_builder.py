@@ -71,6 +71,9 @@ class Builder:
         self._unknown = None
         self.kernel = None  # KernelState while inside device code
         self.loop_depth = 0
+        self.python_loop_depth = 0
+        self.active_parser = None
+        self.module_op = None
         self.func = None  # FunctionState of the function being parsed
 
     # -- context management -------------------------------------------------

@@ -200,6 +200,7 @@ class FunctionState:
         self.kernel_frame = None
         self.handle_args = {}  # id(param Expr) -> argument index
         self.attrs = {}
+        self.attr_span = None
 
     def emit_return(self, value):
         b = self.b
@@ -333,7 +334,7 @@ def func_attr(attrs):
         raise UserError("T.func_attr takes a dict")
     fs.attrs.update(attrs)
     fs.attr_span = b.span()
-    if "global_symbol" in attrs and fs.op.attributes.__contains__("sym_visibility"):
+    if "global_symbol" in attrs and "sym_visibility" in fs.op.attributes:
         raise UserError("a private function (@T.prim_func(private=True)) has no "
                         "public symbol; remove the 'global_symbol' attribute")
 
@@ -411,6 +412,7 @@ def parse_prim_func(f, env, private=False, check=True):
     b = Builder()
     with b:
         module = _ir.Module.create(_ir.Location.unknown(b.ctx))
+        b.module_op = module
         _parse_function(b, module, src, fdef, env, private, check=check)
     result = PrimFunc(module, fdef.name, private)
     if check:
@@ -440,6 +442,7 @@ def from_source(text, extra_vars=None, filename=None):
     b = Builder()
     with b:
         module = _ir.Module.create(_ir.Location.unknown(b.ctx))
+        b.module_op = module
         _parse_function(b, module, src, node, env, private)
     result = PrimFunc(module, node.name, private)
     result.verify()

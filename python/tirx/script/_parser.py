@@ -299,7 +299,8 @@ class Parser:
             raise UserError(f"cannot assign to {target.__class__.__name__}")
 
     def assign_unpack(self, target, value):
-        if isinstance(value, MetaVar):
+        meta = isinstance(value, MetaVar)
+        if meta:
             value = value.value
         if isinstance(value, (Expr, Buffer)) or not hasattr(value, "__iter__"):
             raise UserError(f"cannot unpack {type(value).__name__} into "
@@ -316,17 +317,18 @@ class Parser:
                                 f"least {len(target.elts) - 1}, got {len(values)})")
             head, mid = values[:i], values[i:len(values) - after]
             tail = values[len(values) - after:] if after else []
+            wrap = MetaVar if meta else (lambda v: v)
             for e, v in zip(target.elts[:i], head):
-                self.assign(e, v)
-            self.assign(target.elts[i].value, list(mid))
+                self.assign(e, wrap(v))
+            self.assign(target.elts[i].value, wrap(list(mid)))
             for e, v in zip(target.elts[i + 1:], tail):
-                self.assign(e, v)
+                self.assign(e, wrap(v))
             return
         if len(values) != len(target.elts):
             raise UserError(f"cannot unpack {len(values)} values into "
                             f"{len(target.elts)} names")
         for e, v in zip(target.elts, values):
-            self.assign(e, v)
+            self.assign(e, MetaVar(v) if meta else v)
 
     def assign_name(self, name, value, node):
         """The binding rules of a plain `name = value`."""
@@ -427,19 +429,17 @@ class Parser:
             items = list(spec)
         except TypeError:
             raise UserError(f"cannot iterate over {type(spec).__name__}") from None
-        # a Python iterable: unrolled while parsing
+        # A Python iterable: unrolled while parsing, with Python's scoping
+        # (the body is no new scope; the target is bound to each item as is).
+        b = self.b
         for item in items:
-            self.vars.push()
+            self.assign(node.target, MetaVar(item))
+            b.python_loop_depth += 1
             try:
-                self.assign(node.target, item)
-                self.b.python_loop_depth = getattr(self.b, "python_loop_depth", 0) + 1
-                try:
-                    self.visit_body(node.body)
-                finally:
-                    self.b.python_loop_depth -= 1
+                self.visit_body(node.body)
             finally:
-                self.vars.pop()
-            if self.b.frame.terminated or self.returned:
+                b.python_loop_depth -= 1
+            if b.frame.terminated or self.returned:
                 break
 
     def visit_While(self, node):

@@ -63,8 +63,10 @@ class PrimType:
             return hit
         self = object.__new__(cls)
         self._init(dtype)
-        cls._cache[dtype] = self
-        return self
+        # one object per type: aliases ("f32", "float") map to it
+        canonical = cls._cache.setdefault(self.dtype, self)
+        cls._cache[dtype] = canonical
+        return canonical
 
     def _init(self, name):
         canonical = _SHORTHANDS.get(name, name)

@@ -10,8 +10,9 @@ import builtins as _builtins
 
 from .. import ir as _ir
 from ._builder import UserError, current
-from ._expr import (Buffer, BufferLoad, BufferRegion, Expr, as_expr,
-                    buffer_type_text, to_index, value_of)
+from ._expr import (BufferLoad, Expr, as_expr, buffer_type_text, to_index,
+                    value_of)
+from ._expr import Buffer as _Buffer
 from ._expr import cast as _cast
 from ._expr import decl_buffer as _decl_view
 from ._expr import reinterpret as _reinterpret
@@ -327,7 +328,7 @@ def alloc_buffer(shape, dtype="float32", data=None, strides=None,
     if name:
         attrs["name"] = b.str_attr(name)
     op = b.create("tirx.alloc_buffer", dyn, [text], attrs)
-    return Buffer(op.result, t, shape, scope, name)
+    return _Buffer(op.result, t, shape, scope, name)
 
 
 def _set_buffer_name(buf, name):
@@ -387,7 +388,7 @@ def decl_buffer(shape, dtype="float32", data=None, strides=None,
                             name=name)
     if strides:
         raise UserError("T.decl_buffer(strides=...) is not supported yet")
-    if isinstance(data, Buffer):
+    if isinstance(data, _Buffer):
         data = data.data
     return _decl_view(tuple(shape), dtype, data, scope=scope, name=name,
                       elem_offset=elem_offset, byte_offset=byte_offset)
@@ -419,7 +420,7 @@ def address_of(obj):
     stands for its own address."""
     if isinstance(obj, BufferLoad):
         return obj.ptr()
-    if isinstance(obj, Buffer):
+    if isinstance(obj, _Buffer):
         return obj.ptr_to([0] * len(obj.shape))
     if isinstance(obj, Expr) and isinstance(obj.ty, TensorMapType):
         return obj
@@ -454,7 +455,7 @@ def tvm_access_ptr(ptype, data, offset, extent, rw_mask):
     """A typed pointer to element `offset` (of `ptype`) from `data`; `ptype`
     is a dtype string, a PrimType or ``T.type_annotation(...)``."""
     t = as_prim_type(ptype.prim_type if isinstance(ptype, DTypeConstructor) else ptype)
-    if isinstance(data, Buffer):
+    if isinstance(data, _Buffer):
         return _expr.access_ptr(data, _rw(rw_mask), offset, extent, t)
     d = as_expr(data)
     if not isinstance(d.ty, PointerType):
@@ -515,7 +516,7 @@ def call_extern(*args, **kwargs):
 
 def _math(name, float_only=True):
     def f(x):
-        if isinstance(x, (int, float)) and not isinstance(x, bool):
+        if isinstance(x, (int, float)) and not isinstance(x, _builtins.bool):
             x = as_expr(float(x))
         return _expr.math_unary(name, x, float_only)
     f.__name__ = name.split(".")[-1]
@@ -980,7 +981,7 @@ def _loop_type(spec):
             if not isinstance(v.ty, PrimType) or not v.ty.is_int:
                 raise UserError(f"loop bounds must be integers, got {v.ty}")
             t = v.ty if t is None else _expr._common_type(t, v.ty)
-        elif not isinstance(v, int) or isinstance(v, bool):
+        elif not isinstance(v, int) or isinstance(v, _builtins.bool):
             raise UserError(f"loop bounds must be integers, got "
                             f"{_expr._describe(v)}")
     return t or PrimType("int32")
@@ -1043,7 +1044,7 @@ def _yield(b):
 def _dict_attr(b, d):
     parts = []
     for k, v in d.items():
-        if isinstance(v, bool):
+        if isinstance(v, _builtins.bool):
             parts.append(f"{k} = {'true' if v else 'false'}")
         elif isinstance(v, int):
             parts.append(f"{k} = {v} : i64")
@@ -1087,7 +1088,7 @@ def _emit_while(p, node):
         c = p.eval(node.test)
         if isinstance(c, MetaVar):
             c = c.value
-        c = _expr.to_bool(as_expr(c) if isinstance(c, (bool, int)) else c)
+        c = _expr.to_bool(as_expr(c) if isinstance(c, (_builtins.bool, int)) else c)
         prev, b.node = b.node, node.test
         try:
             b.create("tirx.condition", [c.materialize()])
@@ -1104,7 +1105,7 @@ def _emit_while(p, node):
 
 def _emit_loop_exit(p, opname, word):
     b = p.b
-    if getattr(b, "python_loop_depth", 0) and b.loop_depth == 0:
+    if b.python_loop_depth and b.loop_depth == 0:
         raise UserError(f"'{word}' in a loop over a Python iterable (unrolled "
                         "while parsing) is not supported")
     if b.loop_depth == 0:
@@ -1146,6 +1147,7 @@ def _emit_assert(p, cond, msg):
 # ---------------------------------------------------------------------------
 
 from ._ptx import ptx  # noqa: E402
-from ._cuda import cuda  # noqa: E402
+from ._cuda import (cuda, tvm_warp_shuffle, tvm_warp_shuffle_up,  # noqa: E402
+                    tvm_warp_shuffle_down, tvm_warp_shuffle_xor)
 
 __all__ = [n for n in dir() if not n.startswith("_")]
