@@ -581,7 +581,9 @@ def _minmax(kind, a, b):
         return _builtins.max(a, b) if kind == "max" else _builtins.min(a, b)
     ea, eb, t = _expr._unify(a, b)
     if t.is_float:
-        name = f"arith.{kind}numf"
+        # maximumf/minimumf (PTX max.NaN/min.NaN): NaN-propagating; the
+        # maxnumf form lowers to a libdevice call the pipeline does not link
+        name = f"arith.{kind}imumf"
     elif t.is_uint or t.is_bool:
         name = f"arith.{kind}ui"
     else:
@@ -829,7 +831,7 @@ def launch_thread(thread, extent):
     128)`` (a statement or a ``with``); opens the device part if needed."""
     b = current()
     env = thread if isinstance(thread, EnvThread) else None
-    tag = env.tag if env else thread
+    tag = env.tag if env is not None else thread
     if not isinstance(tag, str):
         raise UserError("T.launch_thread takes a thread tag such as "
                         "'threadIdx.x' or a T.env_thread variable")
