@@ -145,6 +145,19 @@ class Builder:
         self._locs[key] = l
         return l
 
+    def snapshot(self):
+        """Where the builder is: source, node and macro expansions."""
+        return (self.src, self.node, tuple(self.callsites))
+
+    def restore(self, where):
+        """Returns to `where` (a snapshot); returns the previous one."""
+        prev = (self.src, self.node, tuple(self.callsites))
+        self.src, self.node = where[0], where[1]
+        if len(self.callsites) != len(where[2]) or any(
+                a is not b for a, b in zip(self.callsites, where[2])):
+            self.callsites = list(where[2])
+        return prev
+
     def push_callsite(self, node):
         """Enter a macro or inline expansion called at `node`."""
         span = self.span(node)

@@ -113,16 +113,23 @@ def is_expr(x):
 class BufferLoad(Expr):
     """``buffer[indices]``: loads where it is used; an lvalue as well."""
 
-    __slots__ = ("buffer", "indices", "loc")
+    __slots__ = ("buffer", "indices", "where")
 
-    def __init__(self, buffer, indices, loc):
+    def __init__(self, buffer, indices, where=None):
         Expr.__init__(self, None, buffer.dtype)
         self.buffer = buffer
         self.indices = tuple(indices)
-        self.loc = loc
+        # where it was written: the load (and its index casts) carry that
+        # location wherever the value is used
+        self.where = where if where is not None else current().snapshot()
 
     def materialize(self):
-        return self.buffer._load(self.indices, self.loc)
+        b = current()
+        saved = b.restore(self.where)
+        try:
+            return self.buffer._load(self.indices)
+        finally:
+            b.restore(saved)
 
     def store(self, value):
         self.buffer._store(self.indices, value)
@@ -656,7 +663,7 @@ class Buffer:
                                 f"dimension(s), indexed with {len(idx)} "
                                 f"index(es)")
             idx = []
-        return BufferLoad(self, idx, current().loc())
+        return BufferLoad(self, idx)
 
     def __setitem__(self, key, value):
         idx = self._indices(key)
@@ -671,22 +678,26 @@ class Buffer:
                             f"dimension(s), indexed with {len(idx)} index(es)")
         return [] if not self.shape else idx
 
-    def _load(self, idx, loc=None):
+    def _load(self, idx):
         bld = current()
         idx = self._check_index_count(idx)
         ivals = [to_index(i) for i in idx]
         if self._scope == "tmem":
             raise UserError(f"buffer '{self.name}' lives in tensor memory; it is "
                             "read and written with the tcgen05 ops only")
-        v = bld.create("tirx.buffer_load", [self._value, *ivals], [self._dtype.mem],
-                       loc=loc).result
+        v = bld.create("tirx.buffer_load", [self._value, *ivals], [self._dtype.mem]).result
         return from_memory(v, self._dtype)
 
-    def _store(self, idx, value):
+    def _store(self, idx, value, store_node=None):
         bld = current()
+        if any(isinstance(i, slice) for i in idx):
+            raise UserError("storing to a buffer region is not supported; "
+                            "store element by element")
         idx = self._check_index_count(idx)
-        e = store_value(value, self._dtype, f"buffer '{self.name}'")
         ivals = [to_index(i) for i in idx]
+        if store_node is not None:
+            bld.node = store_node
+        e = store_value(value, self._dtype, f"buffer '{self.name}'")
         bld.create("tirx.buffer_store", [to_memory(e, self._dtype), self._value, *ivals])
 
     @property

@@ -37,16 +37,10 @@ class Scalar:
         self.buffer = buffer
 
     def load(self):
-        return BufferLoad(self.buffer, [0] if self.buffer.shape else [],
-                          _current_loc())
+        return BufferLoad(self.buffer, [0] if self.buffer.shape else [])
 
     def store(self, value):
         self.buffer._store([0] if self.buffer.shape else [], value)
-
-
-def _current_loc():
-    from ._builder import current
-    return current().loc()
 
 
 class ScalarRef(BufferLoad):
@@ -282,11 +276,16 @@ class Parser:
         elif isinstance(target, (ast.Tuple, ast.List)):
             self.assign_unpack(target, value)
         elif isinstance(target, ast.Subscript):
+            stmt = self.b.node
             obj = self.eval(target.value)
             key = self.eval_subscript_key(target.slice)
             prev, self.b.node = self.b.node, target
             try:
-                obj[key] = value
+                if isinstance(obj, Buffer):
+                    # the indices at the target, the store at the statement
+                    obj._store(obj._indices(key), value, stmt)
+                else:
+                    obj[key] = value
             finally:
                 self.b.node = prev
         elif isinstance(target, ast.Attribute):

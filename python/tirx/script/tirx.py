@@ -356,7 +356,7 @@ smem = alloc_shared
 
 def alloc_scalar(dtype="float32", scope="local"):
     buf = alloc_buffer((1,), dtype, scope=scope)
-    return ScalarRef(buf, [0], current().loc())
+    return ScalarRef(buf, [0])
 
 
 def local_scalar(dtype="float32"):
@@ -397,7 +397,7 @@ def decl_buffer(shape, dtype="float32", data=None, strides=None,
 def decl_scalar(dtype, data, scope=None, elem_offset=None, byte_offset=None):
     buf = decl_buffer((1,), dtype, data=data, scope=scope,
                       elem_offset=elem_offset, byte_offset=byte_offset)
-    return ScalarRef(buf, [0], current().loc())
+    return ScalarRef(buf, [0])
 
 
 def match_buffer(param, shape, dtype="float32", data=None, strides=None,
