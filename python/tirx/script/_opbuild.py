@@ -36,10 +36,36 @@ def _is_pointer_constraint(c):
                                 "pointer", "MapaSrc", "CtaRankSrc"))
 
 
+# Pointer constraints and the pointer an integer address passed for one
+# is reinterpreted as (a shared-window or tensor-memory address in 32 bits,
+# a global or generic address in 64).
+_PTR_OF_INT = {
+    "TIRx_TmemPtr": ("i32", "tmem"), "TIRx_SharedPtr": ("i8", "shared"),
+    "TIRx_ClusterPtr": ("i8", "shared.cluster"),
+    "TIRx_SharedOrClusterPtr": ("i8", "shared"), "TIRx_GlobalPtr": ("i8", "global"),
+    "TIRx_MBar": ("i64", "shared"), "TIRx_MBarAny": ("i64", "shared"),
+    "TIRx_TmemSlot": ("i32", "shared"), "TIRx_PrefetchPtr": ("i8", "generic"),
+    "TIRx_GenericOrGlobalPtr": ("i8", "generic"), "TIRx_MapaSrc": ("i8", "shared"),
+    "TIRx_CtaRankSrc": ("i8", "shared.cluster"),
+}
+
+
+_ELEM = {"i8": PrimType("int8"), "i32": PrimType("int32"), "i64": PrimType("int64")}
+
+
 def _operand_value(name, prm, value):
     pname, kind, constraint = prm
     if value is None:
         return None
+    target = _PTR_OF_INT.get(constraint)
+    if target is not None and isinstance(value, Expr) and isinstance(value.ty, PrimType) \
+            and value.ty.is_int and (constraint == "TIRx_TmemPtr"
+                                     or not isinstance(value, BufferLoad)):
+        # an integer address (a tensor-memory address is always a value,
+        # other scalar variables stand for their own address below)
+        from ._expr import reinterpret
+        elem, scope = target
+        return reinterpret(PointerType(_ELEM[elem], scope), value).materialize()
     if isinstance(value, Buffer):
         if _is_pointer_constraint(constraint):
             return value.data.materialize()

@@ -16,12 +16,10 @@
 64-bit address of `ptr` in the CTA of rank `rank` (PTX ``mapa.u64``).
 """
 
-import keyword
-
 from .._ods import OPS
 from ._builder import UserError, current
-from ._expr import (Buffer, BufferLoad, Expr, as_expr, cast, ptr_byte_offset,
-                    reinterpret, to_bool)
+from ._expr import (Buffer, Expr, as_expr, cast, ptr_byte_offset, reinterpret,
+                    to_bool)
 from ._opbuild import build
 from ._types import PointerType, PrimType
 
@@ -73,31 +71,42 @@ class Addr:
 
 def _ptxtable():
     try:
-        from .. import ptxtable  # provided by the PTX table module
+        from .. import ptxtable  # the PTX table of the dialect
     except ImportError:
         return None
     return ptxtable
 
 
-def dispatch(text, args, kwargs):
-    """Calls the PTX instruction or op spelled `text`."""
+def resolve(text):
+    """What `text` names: ("op", op name) for the canonical spelling,
+    ("map_shared_rank",), ("table", variant) for the PTX spelling, or None."""
     canonical = _PREFIX + text
     if canonical in OPS:
-        return _canonical(canonical, args, kwargs)
+        return ("op", canonical)
     if text == "map_shared_rank":
-        return map_shared_rank(*args, **kwargs)
+        return ("map_shared_rank",)
     table = _ptxtable()
     variant = table.lookup(text) if table is not None else None
-    if variant is None:
-        if table is None:
+    return ("table", variant) if variant is not None else None
+
+
+def dispatch(text, args, kwargs):
+    """Calls the PTX instruction or op spelled `text`."""
+    what = resolve(text)
+    if what is None:
+        if _ptxtable() is None:
             raise UserError(
-                f"unknown PTX instruction '{text}': the PTX spelling of the "
-                "original needs the table tirx.ptxtable, which this build does "
-                "not have; use the canonical op form T.ptx.<op>(...) "
-                f"(ops: {', '.join(n[len(_PREFIX):] for n in sorted(OPS) if n.startswith(_PREFIX))[:400]}...)")
+                f"unknown PTX instruction '{text}': the original's PTX spelling "
+                "needs the table tirx.ptxtable, which this build does not "
+                "have; the canonical form T.ptx.<op mnemonic>(...) names the "
+                "tirx.ptx ops")
         raise UserError(f"unknown PTX instruction '{text}'")
+    if what[0] == "op":
+        return _canonical(what[1], args, kwargs)
+    if what[0] == "map_shared_rank":
+        return map_shared_rank(*args, **kwargs)
     from ._ptxcall import call_variant
-    return call_variant(variant, text, args, kwargs)
+    return call_variant(what[1], text, args, kwargs)
 
 
 def _canonical(name, args, kwargs):
@@ -107,7 +116,6 @@ def _canonical(name, args, kwargs):
             for a in args]
     if pred is None:
         return build(name, args, kwargs)
-    from . import tirx as T
     return _predicated(pred, lambda: build(name, args, kwargs))
 
 
@@ -193,4 +201,3 @@ class _PTXNamespace:
 
 
 ptx = _PTXNamespace()
-_ = keyword  # tokens such as `async_` and `global_` escape Python keywords
