@@ -41,6 +41,16 @@ class UserError(Exception):
     (raised by the builder functions of the T namespace)."""
 
 
+class CallSite:
+    """A macro or inline expansion: the location of its call."""
+
+    __slots__ = ("loc", "span")
+
+    def __init__(self, loc, span):
+        self.loc = loc
+        self.span = span
+
+
 class BlockFrame:
     """A block being filled: its insertion point and constant cache."""
 
@@ -63,7 +73,7 @@ class Builder:
         self.module = None
         self.src = None  # ParsedSource being parsed
         self.node = None  # innermost AST node being evaluated
-        self.callsites = []  # [(Location, span)] of the macro calls, outermost first
+        self.callsites = []  # CallSites of the expansions, outermost first
         self.blocks = []
         self._types = {}
         self._attrs = {}
@@ -126,12 +136,12 @@ class Builder:
         """The Location of `node` (default: the node being evaluated),
         wrapped in the call-site chain of the macros being expanded."""
         node = self.node if node is None else node
-        span = self.span(node)
-        chain = self.callsites[-1][2] if self.callsites else None
-        key = (span, chain)
+        top = self.callsites[-1] if self.callsites else None
+        key = (node, top)  # both hash by identity
         l = self._locs.get(key)
         if l is not None:
             return l
+        span = self.span(node)
         if span is None:
             if self._unknown is None:
                 self._unknown = _ir.Location.unknown(self.ctx)
@@ -140,7 +150,7 @@ class Builder:
             l = _ir.Location.file(span.filename, span.line, span.col,
                                   span.end_line, span.end_col, self.ctx)
         if self.callsites:
-            frames = [c[0] for c in reversed(self.callsites)]
+            frames = [c.loc for c in reversed(self.callsites)]
             l = _ir.Location.callsite(l, frames, self.ctx)
         self._locs[key] = l
         return l
@@ -166,8 +176,7 @@ class Builder:
         else:
             loc = _ir.Location.file(span.filename, span.line, span.col,
                                     span.end_line, span.end_col, self.ctx)
-        chain = (self.callsites[-1][2] if self.callsites else ()) + (span,)
-        self.callsites.append((loc, span, chain))
+        self.callsites.append(CallSite(loc, span))
 
     def pop_callsite(self):
         self.callsites.pop()

@@ -57,7 +57,7 @@ class Span:
             getattr(self, a) == getattr(other, a) for a in self.__slots__)
 
     def __hash__(self):
-        return hash(tuple(getattr(self, a) for a in self.__slots__))
+        return hash((self.filename, self.line, self.col, self.end_line, self.end_col))
 
     def header(self):
         return f"{self.filename}:{self.line}:{self.col}"

@@ -404,8 +404,7 @@ def prim_func(func=None, *, private=False, check_well_formed=True, s_tir=False,
 
 
 def parse_prim_func(f, env, private=False, check=True):
-    src = source_of(f)
-    fdef = src.tree.body[0]
+    src, fdef = source_of(f)
     if not isinstance(fdef, ast.FunctionDef):
         raise ScriptError(f"@T.prim_func decorates a function, got "
                           f"{type(fdef).__name__}")
@@ -561,8 +560,7 @@ def ir_module(cls):
     """Parses a class of ``@T.prim_func`` methods into an :class:`IRModule`."""
     if not inspect.isclass(cls):
         raise ScriptError("@I.ir_module decorates a class")
-    src = source_of(cls)
-    classdef = src.tree.body[0]
+    src, classdef = source_of(cls)
     deferred = {k: v for k, v in cls.__dict__.items() if isinstance(v, _Deferred)}
     return _parse_module(src, classdef, None, deferred, cls)
 
@@ -640,8 +638,7 @@ class Macro:
 
     def _source(self):
         if self._node is None:
-            src = source_of(self.func)
-            node = src.tree.body[0]
+            src, node = source_of(self.func)
             if not isinstance(node, ast.FunctionDef):
                 raise ScriptError(f"'{self.__name__}' is not a function")
             self._src, self._node = src, node

@@ -122,8 +122,8 @@ class Parser:
     def error(self, message, node=None):
         node = node if node is not None else self.b.node
         span = self.src.span(node) if node is not None else None
-        notes = [("in the expansion called here", c[1])
-                 for c in reversed(self.b.callsites) if c[1] is not None]
+        notes = [("in the expansion called here", c.span)
+                 for c in reversed(self.b.callsites) if c.span is not None]
         return ScriptError(message, span, notes)
 
     def _wrap(self, exc, node):

@@ -12,9 +12,10 @@ import ast
 import builtins
 import inspect
 import itertools
+import linecache
 import sys
 
-from ._diagnostics import ScriptError, Span, register_source, source_lines
+from ._diagnostics import ScriptError, Span, register_source
 
 __all__ = ["ParsedSource", "Env", "capture_env", "source_of"]
 
@@ -31,15 +32,14 @@ class ParsedSource:
         self.indent = indent
         self.lines = snippet_lines  # dedented
         self.tree = ast.parse("\n".join(snippet_lines), filename=filename)
-        self._spans = {}
 
     @classmethod
     def from_text(cls, text, filename=None):
         if filename is None:
             filename = f"<tirx-script-{next(_counter)}>"
         register_source(filename, text)
-        lines = text.splitlines()
-        return cls(filename, _dedent(lines)[0], 1, _dedent(lines)[1])
+        lines, indent = _dedent(text.splitlines())
+        return cls(filename, lines, 1, indent)
 
     def _col(self, lineno, byte_col):
         if lineno < 1 or lineno > len(self.lines):
@@ -50,10 +50,9 @@ class ParsedSource:
         return byte_col + self.indent + 1
 
     def span(self, node):
-        """The Span of an AST node (cached)."""
-        key = id(node)
-        s = self._spans.get(key)
-        if s is not None and s[0] is node:
+        """The Span of an AST node (cached on the node)."""
+        s = node.__dict__.get("_tirx_span")
+        if s is not None and s[0] is self.filename:
             return s[1]
         lineno = getattr(node, "lineno", None)
         if lineno is None:
@@ -64,7 +63,7 @@ class ParsedSource:
         end_col = self._col(end_lineno, end_col_off) if end_col_off is not None else col + 1
         span = Span(self.filename, lineno + self.start_line - 1, col,
                     end_lineno + self.start_line - 1, end_col)
-        self._spans[key] = (node, span)
+        node._tirx_span = (self.filename, span)
         return span
 
 
@@ -82,32 +81,81 @@ def _dedent(lines):
     return out, indent
 
 
+_FILES = {}  # filename -> (lines, ParsedSource of the whole file)
+
+
+def _file_source(filename, module_globals=None):
+    """The ParsedSource of a whole file (parsed once per file version)."""
+    lines = linecache.getlines(filename, module_globals)
+    if not lines:
+        return None
+    hit = _FILES.get(filename)
+    if hit is not None and hit[0] is lines:
+        return hit[1]
+    text = "".join(lines)
+    src = ParsedSource(filename, text.splitlines(), 1, 0)
+    _FILES[filename] = (lines, src)
+    return src
+
+
+def _cannot_read(name, why):
+    return ScriptError(
+        f"cannot read the Python source of '{name}' ({why}). The script "
+        "frontend parses the source text of the decorated function, so it "
+        "must be defined in a file; code typed at an interactive prompt or "
+        "run with exec() of a string has none. Put the kernel in a .py "
+        "file, or pass its text to tirx.script.from_source(text)")
+
+
 def source_of(obj):
-    """The ParsedSource of a function or class; a clear ScriptError when the
-    source cannot be read (REPL, `exec` of a string)."""
+    """(ParsedSource of its file, the FunctionDef/ClassDef node) of a
+    function or class; a clear ScriptError when the source cannot be read
+    (an interactive prompt, `exec` of a string)."""
     name = getattr(obj, "__qualname__", getattr(obj, "__name__", repr(obj)))
     try:
-        filename = inspect.getsourcefile(obj) or inspect.getfile(obj)
-        lines, start = inspect.getsourcelines(obj)
-    except (OSError, TypeError) as e:
-        raise ScriptError(
-            f"cannot read the Python source of '{name}' ({e}). The script "
-            "frontend parses the source text of the decorated function, so it "
-            "must be defined in a file; code typed at an interactive prompt or "
-            "run with exec() of a string has none. Put the kernel in a .py "
-            "file, or pass its text to tirx.script.from_source(text)") from None
-    lines = [l.rstrip("\r\n") for l in lines]
-    if not source_lines(filename):
-        register_source(filename, "\n".join([""] * (start - 1) + lines))
-    if start == 0:  # a module object
-        start = 1
-    dedented, indent = _dedent(lines)
+        filename = inspect.getsourcefile(obj)
+    except TypeError as e:
+        raise _cannot_read(name, e) from None
+    if filename is None:
+        raise _cannot_read(name, "no source file") from None
+    module = sys.modules.get(getattr(obj, "__module__", None) or "")
     try:
-        return ParsedSource(filename, dedented, start, indent)
+        src = _file_source(filename, getattr(module, "__dict__", None))
     except SyntaxError as e:
         raise ScriptError(f"cannot parse the source of '{name}': {e.msg}",
-                          Span(filename, (e.lineno or 1) + start - 1,
-                               (e.offset or 0) + indent)) from None
+                          Span(filename, e.lineno or 1, e.offset or 1)) from None
+    if src is None:
+        raise _cannot_read(name, "could not get source code") from None
+    node = _find(src.tree, obj)
+    if node is None:
+        raise _cannot_read(name, "its definition is not in " + filename) from None
+    return src, node
+
+
+def _find(tree, obj):
+    """The def/class node of `obj` in a module tree."""
+    short = obj.__name__
+    if inspect.isclass(obj):
+        want = obj.__qualname__.split(".")
+        return _find_qualname(tree.body, [p for p in want if p != "<locals>"], short)
+    line = obj.__code__.co_firstlineno
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == short:
+            first = min([node.lineno] + [d.lineno for d in node.decorator_list])
+            if line in (first, node.lineno):
+                return node
+    return None
+
+
+def _find_qualname(body, parts, short):
+    best = None
+    for node in ast.walk(ast.Module(body=body, type_ignores=[])):
+        if isinstance(node, ast.ClassDef) and node.name == short:
+            if best is None:
+                best = node
+            if len(parts) == 1:
+                return node
+    return best
 
 
 class Env:
