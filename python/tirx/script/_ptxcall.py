@@ -11,7 +11,7 @@ compile-time integer that becomes the attribute of the slot's name).
 
 from .._ods import OPS
 from ._builder import UserError, current
-from ._expr import (BufferLoad, Expr, as_expr, cast, store_value)
+from ._expr import BufferLoad, Expr, as_expr, cast, store_value
 from ._opbuild import build
 from ._types import PrimType
 
@@ -106,18 +106,21 @@ def call_variant(variant, text, args, kwargs):
                 if isinstance(v, Expr):
                     raise UserError(f"'{text}': '{name}' is an immediate; give a "
                                     "Python integer")
-                attrs[name] = v
+                mapped = dict(_slot(s, "imm_values") or ())
+                attrs[name] = b.attr(mapped[v]) if v in mapped else v
             elif role == "in":
-                operands[name] = ([_unwrap(x) for x in v] if isinstance(v, list)
-                                  else _unwrap(v))
+                if isinstance(v, list):
+                    operands[name] = _elements(b, [_unwrap(x) for x in v], s)
+                else:
+                    operands[name] = _coerce(_unwrap(v), _slot_type(s))
             elif role == "out":
                 lv = [_lvalue(text, s, x) for x in v] if isinstance(v, list) else [_lvalue(text, s, v)]
-                outs.append((name, lv))
+                outs.append((name, lv, _slot_type(s)))
             elif role == "inout":
                 lv = [_lvalue(text, s, x) for x in v] if isinstance(v, list) else [_lvalue(text, s, v)]
                 operands[name] = ([x.materialize() for x in lv] if isinstance(v, list)
-                                  else Expr(lv[0].materialize(), lv[0].ty))
-                outs.append((_slot(s, "result") or name, lv))
+                                  else _coerce(Expr(lv[0].materialize(), lv[0].ty), _slot_type(s)))
+                outs.append((_slot(s, "result") or name, lv, None))
             else:
                 raise UserError(f"'{text}': unknown operand role {role!r}")
         rtypes, want = _result_types(op, meta, outs)
@@ -134,9 +137,49 @@ def call_variant(variant, text, args, kwargs):
     return None
 
 
+def _slot_type(s):
+    """The one MLIR type the table gives a slot, if it gives exactly one."""
+    types = _slot(s, "types") or ()
+    return types[0] if len(types) == 1 and " " not in types[0] else None
+
+
+def _elements(b, values, s):
+    """The values of a variadic slot: each converted to its type, or packed
+    into the one vector operand the table gives for them."""
+    types = _slot(s, "types") or ()
+    if len(types) == 1 and " " in types[0]:
+        return [_coerce(x, t) for x, t in zip(values, types[0].split())]
+    t = types[0] if len(types) == 1 else None
+    if t is not None and t.startswith("vector<"):
+        from ._types import script_type_of_mlir
+        n, elem = t[len("vector<"):-1].split("x", 1)
+        if int(n) != len(values):
+            raise UserError(f"{len(values)} values for an operand of type {t}")
+        et = script_type_of_mlir(elem)
+        vals = [_coerce(x, elem) for x in values]
+        v = b.create("vector.from_elements", [as_expr(x).materialize() for x in vals], [t]).result
+        return Expr(v, et.with_lanes(int(n)) if isinstance(et, PrimType) else script_type_of_mlir(t))
+    return values
+
+
+def _coerce(v, t):
+    """A scalar operand converted to the table's type (numbers only; the op
+    builder converts addresses and checks the rest)."""
+    from ._types import script_type_of_mlir
+    if t is None or not isinstance(v, (int, float, bool, Expr)):
+        return v
+    st = script_type_of_mlir(t)
+    if isinstance(st, PrimType) and (not isinstance(v, Expr) or isinstance(v.ty, PrimType)):
+        if isinstance(v, Expr) and v.ty.ssa == st.ssa:
+            return v
+        return cast(v, st)
+    return v
+
+
 def _result_types(op, meta, outs):
     """The result types of `op` for the destinations `outs`."""
-    by = {n: lv for n, lv in outs}
+    by = {n: lv for n, lv, _t in outs}
+    given = {n: t for n, _lv, t in outs}
     types, want = [], []
     for rname, kind, constraint in meta["results"]:
         lv = by.get(rname)
@@ -150,6 +193,10 @@ def _result_types(op, meta, outs):
             raise UserError(f"{op}: no destination for result '{rname}'")
         t = lv[0].ty
         ssa = t.ssa if isinstance(t, PrimType) else "i64"
+        if given.get(rname) is not None and kind != "variadic":
+            types.append(given[rname])
+            want.append((rname, lv))
+            continue
         if kind == "variadic":
             types.extend(x.ty.ssa for x in lv)
         elif len(lv) > 1:
@@ -164,7 +211,7 @@ def _result_types(op, meta, outs):
     return types, want
 
 
-def _store_results(meta, want, res, outs):
+def _store_results(meta, want, res, outs):  # noqa: C901
     if res is None:
         return
     values = list(res) if isinstance(res, tuple) else [res]
@@ -189,5 +236,9 @@ def _store_results(meta, want, res, outs):
                 dst.store(Expr(e, dst.ty))
         else:
             dst = lv[0]
+            if isinstance(v.ty, PrimType) and isinstance(dst.ty, PrimType) and \
+                    v.ty.bits == dst.ty.bits and v.ty.is_float != dst.ty.is_float:
+                from ._expr import reinterpret
+                v = reinterpret(dst.ty, v)  # a b32 register seen as f32 or back
             dst.store(store_value(v, dst.ty, "the destination") if isinstance(v.ty, PrimType)
                       else v)
