@@ -7,7 +7,7 @@ import pytest
 from tirx.script import PointerType, PrimType, ScriptError, from_source
 from tirx.script import tirx as T
 
-from conftest import compile_ptx, line_of, ops
+from .helpers import compile_ptx, line_of, ops
 
 
 def test_pointer_assignment_binds_with_the_exact_rhs_type():

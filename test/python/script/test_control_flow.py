@@ -7,7 +7,7 @@ import pytest
 from tirx.script import ScriptError, from_source
 from tirx.script import tirx as T
 
-from conftest import compile_ptx, line_of, ops
+from .helpers import compile_ptx, line_of, ops
 
 
 def test_range_serial_unroll_vectorized_and_annotations():

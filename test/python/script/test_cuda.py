@@ -6,7 +6,7 @@ import pytest
 
 from tirx.script import tirx as T
 
-from conftest import compile_ptx, line_of, ops
+from .helpers import compile_ptx, line_of, ops
 
 
 def test_barriers_and_election():

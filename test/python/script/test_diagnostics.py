@@ -12,7 +12,7 @@ import pytest
 from tirx.script import ScriptError, Span, from_source
 from tirx.script import tirx as T
 
-from conftest import line_of
+from .helpers import line_of
 
 
 def test_single_line_rendering_is_exact():

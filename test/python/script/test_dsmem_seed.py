@@ -6,7 +6,7 @@ the data of a decl_buffer, through which a remote mbarrier is reached."""
 from tirx.script import tirx as T
 from tirx.script import PointerType, PrimType  # was: from tvm.ir import ...
 
-from conftest import compile_ptx, ops
+from .helpers import compile_ptx, ops
 
 
 @T.prim_func

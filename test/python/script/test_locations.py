@@ -7,7 +7,7 @@ import pytest
 from tirx.script import ScriptError, assert_structural_equal, structural_equal
 from tirx.script import tirx as T
 
-from conftest import line_of, ops
+from .helpers import line_of, ops
 
 FILE = __file__
 

@@ -8,7 +8,7 @@ from tirx.script import ScriptError
 from tirx.script import ir as I
 from tirx.script import tirx as T
 
-from conftest import compile_ptx, line_of, ops
+from .helpers import compile_ptx, line_of, ops
 
 SCALE = 3
 

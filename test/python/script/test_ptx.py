@@ -13,7 +13,7 @@ from tirx.script import PointerType, PrimType, ScriptError
 from tirx.script import tirx as T
 from tirx.script._ptx import resolve, unescape
 
-from conftest import compile_ptx, ops
+from .helpers import compile_ptx, ops
 
 
 def test_every_ptx_op_is_reachable_from_T_ptx():

@@ -7,7 +7,7 @@ import tirx
 from tirx.script import PointerType, PrimType, ScriptError
 from tirx.script import tirx as T
 
-from conftest import compile_ptx, ops
+from .helpers import compile_ptx, ops
 
 
 def test_buffer_scalar_and_handle_parameters():
