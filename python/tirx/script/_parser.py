@@ -404,8 +404,11 @@ class Parser:
         if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and \
                 it.func.id == "range" and self.vars.lookup("range") is _MISSING and \
                 self.env.lookup("range", None) is range:
-            args = [self.eval(a) for a in it.args]
+            args = self._elements(it.args)
             kwargs = {k.arg: self.eval(k.value) for k in it.keywords}
+            if not 1 <= len(args) <= 3 or kwargs:
+                raise UserError("range() takes 1 to 3 positional arguments; "
+                                "use T.serial(..., unroll=...) for options")
             prev, self.b.node = self.b.node, it
             try:
                 spec = T.serial(*args, **kwargs)

@@ -947,6 +947,8 @@ def grid(*extents, dtype=None):
     """Nested serial loops: ``for i, j in T.grid(M, N)``."""
     if len(extents) == 1 and isinstance(extents[0], (list, tuple)):
         extents = tuple(extents[0])
+    if not extents:
+        raise UserError("T.grid needs at least one extent")
     starts, stops = [], []
     for e in extents:
         if isinstance(e, (list, tuple)):
