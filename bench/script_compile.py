@@ -141,7 +141,7 @@ def main():
     tvm_python = args.tvm_python
     if tvm_python is None:
         try:
-            import tvm  # noqa: F401
+            import tvm  # noqa: F401 - only whether it imports
             tvm_python = sys.executable
         except ImportError:
             print("apache-tvm: not importable here (pass --tvm-python); no side-by-side")

@@ -18,7 +18,7 @@ from ._diagnostics import ScriptError, Span
 from ._expr import Buffer, BufferLoad, Expr, as_expr, decl_buffer, value_of
 from ._parser import Parser, VarTable, _MISSING
 from ._source import Env, capture_env, source_of
-from ._types import PointerType, PrimType, TensorMapType, mlir_type_text
+from ._types import PointerType, PrimType
 
 __all__ = ["PrimFunc", "IRModule", "prim_func", "macro", "inline",
            "ir_module", "Macro"]

@@ -18,9 +18,8 @@ import operator
 
 from ._builder import UserError
 from ._diagnostics import ScriptError
-from ._expr import (Buffer, BufferLoad, BufferRegion, Expr, as_expr, cast,
-                    compare, logical_and, logical_not, select, store_value,
-                    to_bool)
+from ._expr import (Buffer, BufferLoad, Expr, as_expr, cast, compare,
+                    logical_and, logical_not, select, to_bool)
 from ._types import PointerType, PrimType
 
 __all__ = ["Parser", "VarTable", "Scalar", "MetaVar"]

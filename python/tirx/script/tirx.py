@@ -18,7 +18,7 @@ from ._expr import decl_buffer as _decl_view
 from ._expr import reinterpret as _reinterpret
 from ._expr import select as _select
 from . import _expr
-from ._parser import MetaVar, Scalar, ScalarRef
+from ._parser import MetaVar, ScalarRef
 from ._types import (PointerType, PrimType, TensorMapType, as_prim_type)
 
 # Decorators and function-level helpers live in _function.
@@ -1150,8 +1150,8 @@ def _emit_assert(p, cond, msg):
 # Sub-namespaces
 # ---------------------------------------------------------------------------
 
-from ._ptx import ptx  # noqa: E402
-from ._cuda import (cuda, tvm_warp_shuffle, tvm_warp_shuffle_up,  # noqa: E402
+from ._ptx import ptx  # noqa: E402,F401
+from ._cuda import (cuda, tvm_warp_shuffle, tvm_warp_shuffle_up,  # noqa: E402,F401
                     tvm_warp_shuffle_down, tvm_warp_shuffle_xor)
 
 __all__ = [n for n in dir() if not n.startswith("_")]

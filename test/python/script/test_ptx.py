@@ -80,6 +80,22 @@ def test_seed_map_shared_rank_and_positional_mapa():
     assert types_ == {'"typed"': "!tirx.ptr<ui64, shared.cluster>"}
 
 
+def test_attributes_in_the_canonical_positional_form():
+    @T.prim_func
+    def k(out: T.Buffer((32,), "int32")):
+        T.device_entry()
+        tx = T.thread_id([32])
+        T.ptx.fence("acq_rel", "cluster")
+        T.ptx.cp.async_.bulk.wait_group(0, True)
+        T.ptx.barrier.sync(1, 64, True)
+
+    text = str(k)
+    assert "tirx.ptx.fence acq_rel cluster" in text
+    assert "tirx.ptx.cp.async.bulk.wait_group 0 read" in text
+    assert "tirx.ptx.barrier.sync aligned id" in text and "count" in text
+    compile_ptx(k)
+
+
 def test_pred_and_operand_helpers():
     @T.prim_func
     def k(out: T.Buffer((32,), "int32")):
