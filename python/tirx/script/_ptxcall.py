@@ -172,6 +172,11 @@ def _coerce(v, t):
     if isinstance(st, PrimType) and (not isinstance(v, Expr) or isinstance(v.ty, PrimType)):
         if isinstance(v, Expr) and v.ty.ssa == st.ssa:
             return v
+        if isinstance(v, Expr) and v.ty.bits * v.ty.lanes == st.bits * st.lanes and \
+                v.ty.is_float != st.is_float:
+            # a PTX .bN register holds bits: a float passes as its bits
+            from ._expr import reinterpret
+            return reinterpret(st, v)
         return cast(v, st)
     return v
 
@@ -236,6 +241,12 @@ def _store_results(meta, want, res, outs):  # noqa: C901
                 dst.store(Expr(e, dst.ty))
         else:
             dst = lv[0]
+            text = str(v.materialize().type)
+            if text.startswith("vector<1x"):  # one register as a 1-vector
+                e = b.create("vector.extract", [v.materialize()], [text[len("vector<1x"):-1]],
+                             {"static_position": b.attr("array<i64: 0>")}).result
+                from ._types import script_type_of_mlir
+                v = Expr(e, script_type_of_mlir(text[len("vector<1x"):-1]))
             if isinstance(v.ty, PrimType) and isinstance(dst.ty, PrimType) and \
                     v.ty.bits == dst.ty.bits and v.ty.is_float != dst.ty.is_float:
                 from ._expr import reinterpret

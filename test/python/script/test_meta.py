@@ -226,3 +226,23 @@ def test_calling_a_standalone_prim_func():
 def test_a_macro_called_outside_a_script():
     with pytest.raises(ScriptError, match="can only be called inside a TIRx script"):
         squared(3)
+
+
+def test_from_source_parses_a_module_class_with_extra_vars():
+    from tirx.script import from_source
+    mod = from_source('''
+@I.ir_module
+class M:
+    @T.prim_func
+    def main(A: T.Buffer((N,), "int32")):
+        T.device_entry()
+        tx = T.thread_id([N])
+        A[tx] = M.sq(tx)
+
+    @T.prim_func(private=True)
+    def sq(x: T.int32) -> T.int32:
+        return x * x
+''', extra_vars={"N": 64})
+    text = str(mod)
+    assert "!tirx.buffer<64xi32, global>" in text and "func.func private @sq" in text
+    compile_ptx(mod)
