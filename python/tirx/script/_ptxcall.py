@@ -111,6 +111,8 @@ def call_variant(variant, text, args, kwargs):
             elif role == "in":
                 if isinstance(v, list):
                     operands[name] = _elements(b, [_unwrap(x) for x in v], s)
+                elif (_slot_type(s) or "").startswith("vector<1x"):
+                    operands[name] = _elements(b, [_unwrap(v)], s)
                 else:
                     operands[name] = _coerce(_unwrap(v), _slot_type(s))
             elif role == "out":
