@@ -42,13 +42,23 @@ class UserError(Exception):
 
 
 class CallSite:
-    """A macro or inline expansion: the location of its call."""
+    """A macro or inline expansion: the location of its call, and the
+    expansion it happened in (`parent`)."""
 
-    __slots__ = ("loc", "span")
+    __slots__ = ("loc", "span", "parent", "depth")
 
-    def __init__(self, loc, span):
+    def __init__(self, loc, span, parent):
         self.loc = loc
         self.span = span
+        self.parent = parent
+        self.depth = parent.depth + 1 if parent is not None else 1
+
+    def chain(self):
+        """This call site and its parents, innermost first."""
+        c = self
+        while c is not None:
+            yield c
+            c = c.parent
 
 
 class BlockFrame:
@@ -73,7 +83,7 @@ class Builder:
         self.module = None
         self.src = None  # ParsedSource being parsed
         self.node = None  # innermost AST node being evaluated
-        self.callsites = []  # CallSites of the expansions, outermost first
+        self.callsite = None  # the innermost expansion (a CallSite) or None
         self.blocks = []
         self._types = {}
         self._attrs = {}
@@ -136,7 +146,7 @@ class Builder:
         """The Location of `node` (default: the node being evaluated),
         wrapped in the call-site chain of the macros being expanded."""
         node = self.node if node is None else node
-        top = self.callsites[-1] if self.callsites else None
+        top = self.callsite
         key = (node, top)  # both hash by identity
         l = self._locs.get(key)
         if l is not None:
@@ -149,23 +159,20 @@ class Builder:
         else:
             l = _ir.Location.file(span.filename, span.line, span.col,
                                   span.end_line, span.end_col, self.ctx)
-        if self.callsites:
-            frames = [c.loc for c in reversed(self.callsites)]
+        if top is not None:
+            frames = [c.loc for c in top.chain()]
             l = _ir.Location.callsite(l, frames, self.ctx)
         self._locs[key] = l
         return l
 
     def snapshot(self):
-        """Where the builder is: source, node and macro expansions."""
-        return (self.src, self.node, tuple(self.callsites))
+        """Where the builder is: source, node and macro expansion."""
+        return (self.src, self.node, self.callsite)
 
     def restore(self, where):
         """Returns to `where` (a snapshot); returns the previous one."""
-        prev = (self.src, self.node, tuple(self.callsites))
-        self.src, self.node = where[0], where[1]
-        if len(self.callsites) != len(where[2]) or any(
-                a is not b for a, b in zip(self.callsites, where[2])):
-            self.callsites = list(where[2])
+        prev = (self.src, self.node, self.callsite)
+        self.src, self.node, self.callsite = where
         return prev
 
     def push_callsite(self, node):
@@ -176,10 +183,10 @@ class Builder:
         else:
             loc = _ir.Location.file(span.filename, span.line, span.col,
                                     span.end_line, span.end_col, self.ctx)
-        self.callsites.append(CallSite(loc, span))
+        self.callsite = CallSite(loc, span, self.callsite)
 
     def pop_callsite(self):
-        self.callsites.pop()
+        self.callsite = self.callsite.parent
 
     # -- blocks ---------------------------------------------------------------
     @property

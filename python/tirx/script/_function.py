@@ -677,7 +677,7 @@ class Macro:
         else:
             env = self.env if self.env is not None else capture_env(self.func)
             frames = (list(caller.vars.frames) if caller else []) + [params]
-        depth = len(b.callsites)
+        depth = b.callsite.depth if b.callsite is not None else 0
         if depth >= _MAX_DEPTH:
             raise UserError(f"'{self.__name__}' expands more than {_MAX_DEPTH} "
                             "levels deep (unbounded recursion?)")

@@ -122,7 +122,8 @@ class Parser:
         node = node if node is not None else self.b.node
         span = self.src.span(node) if node is not None else None
         notes = [("in the expansion called here", c.span)
-                 for c in reversed(self.b.callsites) if c.span is not None]
+                 for c in (self.b.callsite.chain() if self.b.callsite else ())
+                 if c.span is not None]
         return ScriptError(message, span, notes)
 
     def _wrap(self, exc, node):
