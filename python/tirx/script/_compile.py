@@ -118,8 +118,9 @@ def compile(obj, target="sm_90a", emit="ptx", *, opt_level=3,  # noqa: A001
 
 
 def structural_equal(a, b):
-    """True when two parsed functions/modules have the same IR, locations
-    and value names aside."""
+    """True when two parsed functions/modules have the same IR, source
+    locations aside (the variable names a script gives, kept as `name`
+    attributes, are part of the IR)."""
     return _canonical_text(a) == _canonical_text(b)
 
 
