@@ -6,12 +6,11 @@ user's Python source line.
 import os
 
 from .. import ir as _ir
-from ._diagnostics import ScriptError, Span
+from ._diagnostics import ScriptError, Span, is_library, located
 
 __all__ = ["compile", "raise_from_mlir", "structural_equal",
            "assert_structural_equal"]
 
-_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 _EMITS = {"ptx": "ptx", "llvm": "llvm", "llvmir": "llvm", "cubin": "cubin"}
 
 
@@ -36,10 +35,6 @@ def _spans(loc):
     return []
 
 
-def _is_library(span):
-    return os.path.abspath(span.filename).startswith(_PACKAGE_DIR + os.sep)
-
-
 def script_error_from_mlir(err, what):
     """A ScriptError for an MLIRError: the first error at its innermost
     user-source location; call sites, notes and further errors as notes."""
@@ -47,24 +42,14 @@ def script_error_from_mlir(err, what):
     if not diags:
         return ScriptError(f"{what}: {err}")
     first = diags[0]
-    spans = _spans(first.location)
-    user = [s for s in spans if not _is_library(s)]
-    primary = user[0] if user else (spans[0] if spans else None)
-    notes = []
-    for s in spans:
-        if s is primary:
-            continue
-        label = ("in the expansion called here" if spans.index(s) > spans.index(primary)
-                 else "inside the helper defined here") if primary else "at"
-        notes.append((label, s))
-    for n in getattr(first, "notes", []) or []:
-        ns = _spans(n.location)
-        notes.append((n.message, next((s for s in ns if not _is_library(s)), ns[0] if ns else None)))
-    for d in diags[1:]:
-        ds = _spans(d.location)
-        notes.append((f"also: {d.message}",
-                      next((s for s in ds if not _is_library(s)), ds[0] if ds else None)))
-    return ScriptError(first.message, primary, notes)
+    notes = [(n.message, _user_span(n.location)) for n in (getattr(first, "notes", []) or [])]
+    notes += [(f"also: {d.message}", _user_span(d.location)) for d in diags[1:]]
+    return located(first.message, _spans(first.location), notes)
+
+
+def _user_span(loc):
+    spans = _spans(loc)
+    return next((s for s in spans if not is_library(s)), spans[0] if spans else None)
 
 
 def raise_from_mlir(err, what):

@@ -83,6 +83,7 @@ def warpgroup_sync(bar_no):
     T.ptx.barrier.sync(bar_no, 128, aligned=True)
 
 
+@T.macro
 def elect_sync():
     """One elected lane of the warp gets true (``elect.sync``)."""
     return T.ptx.elect.sync()
@@ -114,14 +115,17 @@ def warp_reduce(value, op="sum", width=32):
     return v
 
 
+@T.macro
 def warp_sum(value, width=32):
     return warp_reduce(value, "sum", width)
 
 
+@T.macro
 def warp_max(value, width=32):
     return warp_reduce(value, "max", width)
 
 
+@T.macro
 def warp_min(value, width=32):
     return warp_reduce(value, "min", width)
 
@@ -159,14 +163,17 @@ def _scratch_buffer(scratch, n, dtype):
     return T.decl_buffer([n], dtype, data=p)
 
 
+@T.macro
 def cta_sum(value, num_warps, scratch):
     return cta_reduce(value, "sum", num_warps, scratch)
 
 
+@T.macro
 def cta_max(value, num_warps, scratch):
     return cta_reduce(value, "max", num_warps, scratch)
 
 
+@T.macro
 def cta_min(value, num_warps, scratch):
     return cta_reduce(value, "min", num_warps, scratch)
 
@@ -176,19 +183,23 @@ def _clamp(width, up=False):
     return c if up else c | 31 if isinstance(c, int) else c + 31
 
 
+@T.macro
 def tvm_warp_shuffle(mask, value, lane, width, warp_size=32):
     """``__shfl_sync(mask, value, lane, width)``."""
     return T.ptx.shfl.sync(mask, _shfl_value(_value(value)), lane, _clamp(width), kind="idx")
 
 
+@T.macro
 def tvm_warp_shuffle_up(mask, value, offset, width, warp_size=32):
     return T.ptx.shfl.sync(mask, _shfl_value(_value(value)), offset, _clamp(width, True), kind="up")
 
 
+@T.macro
 def tvm_warp_shuffle_down(mask, value, offset, width, warp_size=32):
     return T.ptx.shfl.sync(mask, _shfl_value(_value(value)), offset, _clamp(width), kind="down")
 
 
+@T.macro
 def tvm_warp_shuffle_xor(mask, value, lane_mask, width, warp_size=32):
     return T.ptx.shfl.sync(mask, _shfl_value(_value(value)), lane_mask, _clamp(width), kind="bfly")
 
@@ -213,22 +224,27 @@ def activemask():
     return T.ptx.activemask()
 
 
+@T.macro
 def any_sync(mask, pred):
     return T.ptx.vote.sync(mask, T.cast(pred, "bool"), kind="any")
 
 
+@T.macro
 def all_sync(mask, pred):
     return T.ptx.vote.sync(mask, T.cast(pred, "bool"), kind="all")
 
 
+@T.macro
 def ballot_sync(mask, pred):
     return T.cast(T.ptx.vote.sync(mask, T.cast(pred, "bool"), kind="ballot"), "uint32")
 
 
+@T.macro
 def syncthreads_and(cond):
     return T.ptx.barrier.red(T.cast(cond, "bool"), 0, kind="and", aligned=True)
 
 
+@T.macro
 def syncthreads_or(cond):
     return T.ptx.barrier.red(T.cast(cond, "bool"), 0, kind="or", aligned=True)
 
@@ -238,14 +254,17 @@ def thread_rank():
     return T.thread_id()
 
 
+@T.macro
 def nano_sleep(ns):
     T.ptx.nanosleep(ns)
 
 
+@T.macro
 def clock64():
     return T.ptx.sreg.clock64()
 
 
+@T.macro
 def thread_fence():
     """``__threadfence()``: ``fence.sc.gpu``."""
     T.ptx.fence(sem="sc", scope="gpu")
@@ -270,40 +289,47 @@ def mov_sreg(bits, reg_name):
     return T.cast(v, f"int{bits}") if v.ty.bits != bits else v
 
 
+@T.macro
 def get_tmem_addr(addr, row_offset, col_offset):
     """A tensor-memory address (row in bits 16..31, column in 0..15) moved
     by `row_offset` rows and `col_offset` columns."""
-    a = T.cast(_value(addr), "uint32")
-    col = ((a & 0xFFFF) + col_offset) & 0xFFFF
-    row = (((a >> 16) & 0xFFFF) + row_offset) & 0xFFFF
+    a = T.meta_var(T.cast(addr, "uint32"))
+    col = T.meta_var(((a & 0xFFFF) + col_offset) & 0xFFFF)
+    row = T.meta_var((((a >> 16) & 0xFFFF) + row_offset) & 0xFFFF)
     return T.cast((row << 16) | col, "uint32")
 
 
+@T.macro
 def cvta_generic_to_shared(ptr):
     """The 32-bit shared-window address of a shared pointer."""
-    p = as_expr(ptr.data if isinstance(ptr, Buffer) else ptr)
+    p = T.meta_var(as_expr(ptr.data if isinstance(ptr, Buffer) else ptr))
     if isinstance(p.ty, PointerType):
-        return T.cast(T.reinterpret(PrimType("int32"), p), "uint32")
+        return T.cast(T.reinterpret("int32", p), "uint32")
     return T.cast(p, "uint32")
 
 
+@T.macro
 def smem_addr_from_uint64(cluster_addr):
     return T.cast(cluster_addr, "uint32")
 
 
+@T.macro
 def sm100_2sm_leader_smem_addr(ptr):
     """The shared address of `ptr` in the leader CTA of a CTA pair."""
     return cvta_generic_to_shared(ptr) & T.uint32(0xFEFFFFFF)
 
 
+@T.macro
 def uint_as_float(bits):
     return T.reinterpret("float32", T.cast(bits, "uint32"))
 
 
+@T.macro
 def float_as_uint(x):
     return T.reinterpret("uint32", T.cast(x, "float32"))
 
 
+@T.macro
 def fdividef(x, y):
     return x / y
 

@@ -17,6 +17,7 @@ the same coordinates, so a verifier or pass error renders the same way.
 """
 
 import linecache
+import os
 
 __all__ = ["ScriptError", "Span", "register_source"]
 
@@ -97,6 +98,29 @@ def render(message, span=None, notes=(), kind="error"):
             out.append(f" --> {note_span.header()}")
             out.extend(render_span(note_span))
     return "\n".join(out)
+
+
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+
+
+def is_library(span):
+    """True for a span in the frontend's own source (the T.cuda helpers)."""
+    return span is not None and os.path.abspath(span.filename).startswith(
+        _PACKAGE_DIR + os.sep)
+
+
+def located(message, spans, notes=()):
+    """A ScriptError at the innermost of `spans` (innermost first) that is
+    the user's source; the others become notes."""
+    spans = [s for s in spans if s is not None]
+    user = [s for s in spans if not is_library(s)]
+    primary = user[0] if user else (spans[0] if spans else None)
+    out = []
+    if primary is not None:
+        k = spans.index(primary)
+        out += [("inside the helper defined here", s) for s in spans[:k]]
+        out += [("in the expansion called here", s) for s in spans[k + 1:]]
+    return ScriptError(message, primary, out + list(notes))
 
 
 class ScriptError(RuntimeError):

@@ -17,7 +17,7 @@ import ast
 import operator
 
 from ._builder import UserError
-from ._diagnostics import ScriptError
+from ._diagnostics import ScriptError, located
 from ._expr import (Buffer, BufferLoad, Expr, as_expr, cast, compare,
                     logical_and, logical_not, select, to_bool)
 from ._types import PointerType, PrimType
@@ -120,11 +120,9 @@ class Parser:
     # ---------------------------------------------------------------------
     def error(self, message, node=None):
         node = node if node is not None else self.b.node
-        span = self.src.span(node) if node is not None else None
-        notes = [("in the expansion called here", c.span)
-                 for c in (self.b.callsite.chain() if self.b.callsite else ())
-                 if c.span is not None]
-        return ScriptError(message, span, notes)
+        spans = [self.src.span(node) if node is not None else None]
+        spans += [c.span for c in (self.b.callsite.chain() if self.b.callsite else ())]
+        return located(message, spans)
 
     def _wrap(self, exc, node):
         if isinstance(exc, ScriptError):
@@ -461,6 +459,10 @@ class Parser:
     def visit_Return(self, node):
         value = self.eval(node.value) if node.value is not None else None
         if self.kind == "macro":
+            if self.b.frame is not getattr(self, "top_frame", self.b.frame):
+                raise UserError("a macro or inline helper returns only at the "
+                                "top level of its body (not inside a loop or an "
+                                "if of the kernel)")
             self.return_value = value
             self.returned = True
             return
