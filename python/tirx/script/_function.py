@@ -297,11 +297,35 @@ def _parse_function(b, module, src, fdef, env, private, vars_frames=(),
             b.pop_block()
         b.func = None
         b.kernel = None
+    if fs.kernel_frame is not None:
+        _check_host_part(op)
     # parameters retyped by T.match_buffer
     inputs = [str(a.type) for a in entry.arguments]
     op.attributes["function_type"] = _func_type(b, inputs, results)
     _apply_func_attrs(b, fs, private)
     return fs
+
+
+def _check_host_part(func_op):
+    """PTX ops run on the device: one in the host part of a function that
+    has a device part is an error at the op."""
+    from ._compile import _spans
+    found = []
+
+    def visit(op):
+        if op.name == "tirx.kernel":
+            return _ir.WalkResult.SKIP
+        if op.name.startswith("tirx.ptx.") and not found:
+            found.append(op)
+        return _ir.WalkResult.ADVANCE
+
+    func_op.walk(visit, _ir.WalkOrder.PRE_ORDER)
+    if found:
+        from ._diagnostics import located
+        op = found[0]
+        raise located(f"'{op.name}' is a device instruction in the host part of "
+                      f"the function; move it after T.device_entry()",
+                      _spans(op.location))
 
 
 def _apply_func_attrs(b, fs, private):
