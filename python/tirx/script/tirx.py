@@ -158,9 +158,6 @@ def _static_dims(shape):
     return out
 
 
-Buffer_ = BufferAnnotation
-
-
 def Buffer(shape, dtype="float32", *args, **kwargs):  # noqa: N802
     """``T.Buffer((M, N), "float16")`` as a parameter annotation."""
     return BufferAnnotation(shape, dtype, *args, **kwargs)
