@@ -334,15 +334,32 @@ def fdividef(x, y):
     return x / y
 
 
+@T.macro
 def atomic_cas(ptr, old_val, new_val):
-    """``atomicCAS(ptr, old, new)``: needs the atom ops of the PTX table."""
-    for name in ("tirx.ptx.atom.cas", "tirx.ptx.atom"):
-        if name in OPS:
-            break
-    else:
-        raise UserError("T.cuda.atomic_cas needs the tirx.ptx atom ops, which "
-                        "this build does not have yet")
-    raise UserError("T.cuda.atomic_cas is not wired to the atom ops yet")
+    """``atomicCAS(ptr, compare, value)``: PTX ``atom.cas``; returns the old
+    value."""
+    p = T.meta_var(as_expr(ptr.data if isinstance(ptr, Buffer) else ptr))
+    v = T.meta_var(_cas_value(p, new_val))
+    old = T.local_scalar(v.dtype)
+    T.ptx[_cas_instr(p, v)](old, p, T.cast(old_val, v.dtype), v)
+    return old
+
+
+def _cas_value(p, value):
+    if not isinstance(p.ty, PointerType):
+        raise UserError(f"T.cuda.atomic_cas needs a pointer, got {p.ty}")
+    e = as_expr(value)
+    if not isinstance(e.ty, PrimType) or e.ty.bits not in (16, 32, 64) or e.ty.lanes != 1:
+        raise UserError(f"atomic compare-and-swap takes 16-, 32- or 64-bit values, got {e.ty}")
+    return e
+
+
+def _cas_instr(p, v):
+    space = {"global": ".global", "shared": ".shared", "shared.dyn": ".shared",
+             "shared.cluster": ".shared::cluster", "generic": ""}.get(p.ty.storage_scope)
+    if space is None:
+        raise UserError(f"atomic compare-and-swap on a {p.ty.storage_scope} pointer")
+    return f"atom{space}.cas.b{v.ty.bits}"
 
 
 def _store_u64(desc, value):

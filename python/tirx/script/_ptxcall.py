@@ -9,11 +9,13 @@ compile-time integer that becomes the attribute of the slot's name).
 ``pred=`` runs the call under ``if pred:``.
 """
 
+import itertools
+
 from .._ods import OPS
 from ._builder import UserError, current
 from ._expr import BufferLoad, Expr, as_expr, cast, store_value
 from ._opbuild import build
-from ._types import PrimType
+from ._types import PointerType, PrimType, script_type_of_mlir
 
 __all__ = ["call_variant"]
 
@@ -24,39 +26,60 @@ def _slot(s, key, default=None):
     return getattr(s, key, default)
 
 
+def _width(s):
+    """How many scalar arguments a slot of one vector type takes (1 else)."""
+    types = _slot(s, "types") or ()
+    if len(types) == 1 and types[0].startswith("vector<"):
+        return int(types[0][len("vector<"):].split("x", 1)[0])
+    return 1
+
+
+def _is_lvalue(v):
+    return isinstance(v, BufferLoad)
+
+
 def _assign(text, slots, args):
-    """[(slot, value or list of values)] for the positional arguments."""
+    """[(slot, value or list of values)] for the positional arguments.
+
+    Optional slots are filled as the argument count requires (earlier ones
+    first; a destination only takes an lvalue), a slot of one vector type takes that many scalars when the
+    count says so (the original passes registers one by one), and a
+    destination must receive lvalues."""
     n = len(args)
-    required = [s for s in slots if not _slot(s, "optional") and not _slot(s, "variadic")]
-    optional = [s for s in slots if _slot(s, "optional") and not _slot(s, "variadic")]
-    variadic = [s for s in slots if _slot(s, "variadic")]
-    if len(variadic) > 1:
+    opts = [s for s in slots if _slot(s, "optional") and not _slot(s, "variadic")]
+    var = [s for s in slots if _slot(s, "variadic")]
+    if len(var) > 1:
         raise UserError(f"'{text}': more than one variadic operand slot")
-    spare = n - len(required)
-    if spare < 0:
-        names = ", ".join(_slot(s, "name") for s in required)
-        raise UserError(f"'{text}' takes at least {len(required)} argument(s) "
-                        f"({names}), got {n}")
-    use_opt = set()
-    if not variadic:
-        if spare > len(optional):
-            raise UserError(f"'{text}' takes at most {len(required) + len(optional)} "
-                            f"argument(s), got {n}")
-        use_opt = {id(s) for s in optional[:spare]}
-        n_var = 0
-    else:
-        n_var = spare
-    out, i = [], 0
-    for s in slots:
-        if _slot(s, "variadic"):
-            out.append((s, list(args[i:i + n_var])))
-            i += n_var
-        elif _slot(s, "optional") and id(s) not in use_opt:
-            continue
-        else:
-            out.append((s, args[i]))
-            i += 1
-    return out
+    subsets = [()]
+    for k in range(1, len(opts) + 1):
+        subsets += list(itertools.combinations(opts, k))
+    for subset in subsets:
+        chosen = [s for s in slots if not _slot(s, "optional") or _slot(s, "variadic")
+                  or any(s is o for o in subset)]
+        for expand in (False, True):
+            widths = [_width(s) if expand else 1 for s in chosen]
+            if expand and widths == [1] * len(widths):
+                continue
+            spare = n - sum(w for s, w in zip(chosen, widths) if not _slot(s, "variadic"))
+            if spare < 0 or (not var and spare != 0):
+                continue
+            out, i, ok = [], 0, True
+            for s, w in zip(chosen, widths):
+                if _slot(s, "variadic"):
+                    w = spare
+                vals = list(args[i:i + w])
+                i += w
+                if _slot(s, "role") in ("out", "inout") and not all(_is_lvalue(x) for x in vals):
+                    ok = False
+                    break
+                out.append((s, vals if (w != 1 or _slot(s, "variadic")) else vals[0]))
+            if ok:
+                return out
+    required = [s for s in slots if not _slot(s, "optional")]
+    names = ", ".join(_slot(s, "name") for s in required)
+    raise UserError(f"'{text}' takes {len(required)} to {len(slots)} operands "
+                    f"({', '.join(_slot(s, 'name') for s in slots)}; required: "
+                    f"{names}), destinations as lvalues; got {n} argument(s)")
 
 
 def _lvalue(text, slot, v):
@@ -114,14 +137,15 @@ def call_variant(variant, text, args, kwargs):
                 elif (_slot_type(s) or "").startswith("vector<1x"):
                     operands[name] = _elements(b, [_unwrap(v)], s)
                 else:
-                    operands[name] = _coerce(_unwrap(v), _slot_type(s))
+                    operands[name] = _coerce(_unwrap(v), _slot(s, "types") or ())
             elif role == "out":
                 lv = [_lvalue(text, s, x) for x in v] if isinstance(v, list) else [_lvalue(text, s, v)]
                 outs.append((name, lv, _slot_type(s)))
             elif role == "inout":
                 lv = [_lvalue(text, s, x) for x in v] if isinstance(v, list) else [_lvalue(text, s, v)]
-                operands[name] = ([x.materialize() for x in lv] if isinstance(v, list)
-                                  else _coerce(Expr(lv[0].materialize(), lv[0].ty), _slot_type(s)))
+                loaded = [Expr(x.materialize(), x.ty) for x in lv]
+                operands[name] = (_elements(b, loaded, s) if isinstance(v, list)
+                                  else _coerce(loaded[0], _slot(s, "types") or ()))
                 outs.append((_slot(s, "result") or name, lv, None))
             else:
                 raise UserError(f"'{text}': unknown operand role {role!r}")
@@ -146,40 +170,57 @@ def _slot_type(s):
 
 
 def _elements(b, values, s):
-    """The values of a variadic slot: each converted to its type, or packed
-    into the one vector operand the table gives for them."""
+    """The values of a slot given as several arguments: each converted to
+    its type, or packed into the one vector operand the table gives."""
     types = _slot(s, "types") or ()
     if len(types) == 1 and " " in types[0]:
-        return [_coerce(x, t) for x, t in zip(values, types[0].split())]
+        return [_coerce(x, (t,)) for x, t in zip(values, types[0].split())]
     t = types[0] if len(types) == 1 else None
     if t is not None and t.startswith("vector<"):
-        from ._types import script_type_of_mlir
         n, elem = t[len("vector<"):-1].split("x", 1)
         if int(n) != len(values):
             raise UserError(f"{len(values)} values for an operand of type {t}")
         et = script_type_of_mlir(elem)
-        vals = [_coerce(x, elem) for x in values]
+        vals = [_coerce(x, (elem,)) for x in values]
         v = b.create("vector.from_elements", [as_expr(x).materialize() for x in vals], [t]).result
         return Expr(v, et.with_lanes(int(n)) if isinstance(et, PrimType) else script_type_of_mlir(t))
     return values
 
 
-def _coerce(v, t):
-    """A scalar operand converted to the table's type (numbers only; the op
-    builder converts addresses and checks the rest)."""
-    from ._types import script_type_of_mlir
-    if t is None or not isinstance(v, (int, float, bool, Expr)):
+def _coerce(v, types):
+    """An operand converted to one of the table's types: numbers to the
+    scalar type (a float of a .bN register as its bits), integer addresses
+    to the pointer type, a pointer to the integer type of an address slot
+    (mapa.u64) when no pointer of its scope fits."""
+    from ._expr import reinterpret
+    if not types or not isinstance(v, (int, float, bool, Expr)):
         return v
-    st = script_type_of_mlir(t)
-    if isinstance(st, PrimType) and (not isinstance(v, Expr) or isinstance(v.ty, PrimType)):
-        if isinstance(v, Expr) and v.ty.ssa == st.ssa:
+    sts = [script_type_of_mlir(t) for t in types]
+    prims = [t for t in sts if isinstance(t, PrimType)]
+    ptrs = [t for t in sts if isinstance(t, PointerType)]
+    if isinstance(v, Expr) and isinstance(v.ty, PointerType):
+        if any(p.storage_scope == v.ty.storage_scope for p in ptrs) or not prims:
             return v
-        if isinstance(v, Expr) and v.ty.bits * v.ty.lanes == st.bits * st.lanes and \
-                v.ty.is_float != st.is_float:
-            # a PTX .bN register holds bits: a float passes as its bits
-            from ._expr import reinterpret
+        st = prims[0]
+        if st.is_int and st.bits in (32, 64):
             return reinterpret(st, v)
+        return v
+    if isinstance(v, Expr) and not isinstance(v.ty, PrimType):
+        return v
+    if prims:
+        st = prims[0]
+        if isinstance(v, Expr):
+            if v.ty.ssa == st.ssa:
+                return Expr(v.materialize(), v.ty) if isinstance(v, BufferLoad) else v
+            if v.ty.bits * v.ty.lanes == st.bits * st.lanes and v.ty.is_float != st.is_float:
+                return reinterpret(st, v)  # a .bN register holds bits
         return cast(v, st)
+    if ptrs:  # an integer address for a pointer operand
+        e = as_expr(v)
+        if isinstance(e.ty, PrimType) and e.ty.is_int:
+            if e.ty.bits not in (32, 64):
+                e = cast(e, "int64")
+            return reinterpret(ptrs[0], e)
     return v
 
 

@@ -208,3 +208,46 @@ def test_original_spelling_errors(fake_table):
             T.device_entry()
             T.thread_id([32])
             T.ptx.activemask.b32(5)
+
+
+def _have_table():
+    try:
+        import tirx.ptxtable  # noqa: F401
+        return True
+    except ImportError:
+        return False
+
+
+@pytest.mark.skipif(not _have_table(), reason="tirx.ptxtable not built")
+def test_original_spelling_with_the_ptx_table():
+    @T.prim_func
+    def k(D: T.Buffer((4,), "float32"), out: T.Buffer((2,), "uint64")):
+        T.device_entry()
+        T.cta_id([1])
+        tx = T.thread_id([32])
+        bar = T.shared_scalar("uint64")
+        d = T.alloc_local([4], "float32")
+        a = T.alloc_local([4], "uint32")
+        b = T.alloc_local([2], "uint32")
+        c = T.alloc_local([4], "float32")
+        mapped = T.alloc_local([1], "uint64")
+        T.ptx.mbarrier.init.shared.b64(T.address_of(bar), T.uint32(1))
+        T.ptx.fence.proxy.async_.shared__cta()
+        T.ptx.bar.sync(T.uint32(0))
+        T.ptx.bar.sync(T.uint32(1), T.uint32(64))
+        T.ptx.mbarrier.arrive.shared.b64(T.address_of(bar), T.uint32(2))
+        T.ptx["mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"](
+            *[d[i] for i in range(4)], *[a[i] for i in range(4)],
+            *[b[i] for i in range(2)], *[c[i] for i in range(4)])
+        T.ptx.mapa.u64(mapped[0], T.address_of(bar), T.uint32(0))
+        for i in range(4):
+            D[i] = d[i]
+        out[0] = mapped[0]
+
+    text = str(k)
+    assert "tirx.ptx.mma.sync" in text and "vector.from_elements" in text
+    assert text.count("tirx.ptx.barrier.sync") == 2
+    mapa = ops(k, "tirx.ptx.mapa")[0]
+    assert str(mapa.results[0].type) == "i64"
+    ptx = compile_ptx(k)
+    assert "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" in ptx
