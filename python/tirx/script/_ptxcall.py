@@ -75,11 +75,17 @@ def _assign(text, slots, args):
                 out.append((s, vals if (w != 1 or _slot(s, "variadic")) else vals[0]))
             if ok:
                 return out
-    required = [s for s in slots if not _slot(s, "optional")]
-    names = ", ".join(_slot(s, "name") for s in required)
-    raise UserError(f"'{text}' takes {len(required)} to {len(slots)} operands "
-                    f"({', '.join(_slot(s, 'name') for s in slots)}; required: "
-                    f"{names}), destinations as lvalues; got {n} argument(s)")
+    lo = sum(1 for s in slots if not _slot(s, "optional"))
+    hi = len(slots)
+    count = str(lo) if lo == hi else f"{lo} to {hi}"
+    names = ", ".join(_slot(s, "name") + ("?" if _slot(s, "optional") else "")
+                      for s in slots)
+    outs = [_slot(s, "name") for s in slots if _slot(s, "role") in ("out", "inout")]
+    dest = (f"; the destination{'s' if len(outs) > 1 else ''} "
+            f"{', '.join(outs)} must be buffer elements or scalar variables"
+            if outs else "")
+    raise UserError(f"'{text}' takes {count} argument(s) ({names}){dest}; "
+                    f"got {n}")
 
 
 def _lvalue(text, slot, v):
