@@ -176,18 +176,16 @@ class Parser:
         pass
 
     def visit_Expr(self, node):
-        res = self.eval(node.value)
-        if isinstance(res, BufferLoad) or res is None or isinstance(res, (str, Expr)):
-            return
-        # other values of expression statements (numbers, Python objects) are
-        # simply discarded
+        # the ops are emitted while evaluating; the value itself (a call's
+        # result, a docstring, an unused load) is discarded
+        self.eval(node.value)
 
     def visit_Assign(self, node):
         if len(node.targets) != 1:
             raise UserError("chained assignments like 'a = b = c' are not "
                             "supported")
         value = self.eval(node.value)
-        self.assign(node.targets[0], value, node.value)
+        self.assign(node.targets[0], value)
 
     def visit_AnnAssign(self, node):
         from . import tirx as T
@@ -198,7 +196,7 @@ class Parser:
             if value is _MISSING:
                 raise UserError("an annotated assignment without a value needs "
                                 "a plain name")
-            self.assign(target, value, node.value)
+            self.assign(target, value)
             return
         name = target.id
         if isinstance(ann, T.LocalVectorAnnotation):
@@ -254,7 +252,7 @@ class Parser:
             prev, b.node = b.node, node
             result = opname(lhs, rhs)
             b.node = prev
-            self.assign(target, result, node)
+            self.assign(target, result)
         elif isinstance(target, ast.Subscript):
             obj = self.eval(target.value)
             key = self.eval_subscript_key(target.slice)
@@ -268,7 +266,7 @@ class Parser:
         else:
             raise UserError("unsupported augmented assignment target")
 
-    def assign(self, target, value, value_node=None):
+    def assign(self, target, value):
         if isinstance(target, ast.Name):
             self.assign_name(target.id, value, target)
         elif isinstance(target, (ast.Tuple, ast.List)):
