@@ -333,7 +333,7 @@ class Parser:
                     getattr(value, "ty", None), PointerType):
                 cur.store(value)
                 return
-        if isinstance(cur, Buffer) and len(cur.shape) == 1 and cur.shape[0] == 1 \
+        if isinstance(cur, Buffer) and cur.shape in ((1,), [1]) \
                 and isinstance(value, (int, float, bool)):
             cur._store([0], value)
             return
