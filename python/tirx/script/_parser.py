@@ -333,8 +333,9 @@ class Parser:
                     getattr(value, "ty", None), PointerType):
                 cur.store(value)
                 return
-        if isinstance(cur, Buffer) and cur.shape in ((1,), [1]) \
-                and isinstance(value, (int, float, bool)):
+        if isinstance(cur, Buffer) and len(cur.shape) == 1 and \
+                isinstance(cur.shape[0], int) and cur.shape[0] == 1 and \
+                isinstance(value, (int, float, bool)):
             cur._store([0], value)
             return
         self.vars.set(name, self.bind_value(name, value))
