@@ -658,7 +658,7 @@ class Buffer:
         if any(isinstance(i, slice) for i in idx):
             return BufferRegion(self, idx)
         if len(idx) != len(self.shape):
-            if not (len(self.shape) == 0 and idx == [0]):
+            if not (len(self.shape) == 0 and _scalar_index(idx)):
                 raise UserError(f"buffer '{self.name}' has {len(self.shape)} "
                                 f"dimension(s), indexed with {len(idx)} "
                                 f"index(es)")
@@ -673,7 +673,7 @@ class Buffer:
         self._store(idx, value)
 
     def _check_index_count(self, idx):
-        if len(idx) != len(self.shape) and not (not self.shape and list(idx) in ([], [0])):
+        if len(idx) != len(self.shape) and not (not self.shape and _scalar_index(idx)):
             raise UserError(f"buffer '{self.name}' has {len(self.shape)} "
                             f"dimension(s), indexed with {len(idx)} index(es)")
         return [] if not self.shape else idx
@@ -792,6 +792,11 @@ class Buffer:
         ivals = [to_index(i) for i in idx]
         current().create("tirx.buffer_store",
                          [to_memory(e, e.ty), self._value, *ivals])
+
+
+def _scalar_index(idx):
+    """[] or [0]: the one element of a rank-0 buffer."""
+    return len(idx) == 0 or (len(idx) == 1 and isinstance(idx[0], int) and idx[0] == 0)
 
 
 def _prod(xs):
