@@ -447,12 +447,9 @@ def from_source(text, extra_vars=None, filename=None):
     """Parses script text: one ``@T.prim_func`` function or one
     ``@I.ir_module`` class (the decorators are read from the text)."""
     from ._source import ParsedSource
-    from . import tirx as T
-    from . import ir as I
+    from . import ir as I, tirx as T
     src = ParsedSource.from_text(text, filename)
-    glob = {"T": T, "I": I}
-    from ._types import PointerType as _PT, PrimType as _PR
-    glob.update(PointerType=_PT, PrimType=_PR)
+    glob = {"T": T, "I": I, "PointerType": PointerType, "PrimType": PrimType}
     env = Env(glob, dict(extra_vars or {}))
     defs = [n for n in src.tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))]
     if len(defs) != 1:
