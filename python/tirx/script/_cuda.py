@@ -362,6 +362,23 @@ def _cas_instr(p, v):
     return f"atom{space}.cas.b{v.ty.bits}"
 
 
+def printf(fmt, *args):
+    """``printf`` from the device (``gpu.printf``; ints and floats)."""
+    from ._builder import current
+    if not isinstance(fmt, str):
+        raise UserError("T.cuda.printf takes a format string first")
+    vals = []
+    for a in args:
+        e = as_expr(a)
+        if not isinstance(e.ty, PrimType) or e.ty.lanes != 1:
+            raise UserError(f"T.cuda.printf prints numbers, got {e.ty}")
+        if e.ty.is_float and e.ty.bits < 32:
+            e = T.cast(e, "float32")  # C's varargs promote to double anyway
+        vals.append(e.materialize())
+    b = current()
+    b.create("gpu.printf", vals, [], {"format": b.str_attr(fmt)})
+
+
 def _store_u64(desc, value):
     d = desc
     if isinstance(d, BufferLoad):
@@ -428,7 +445,7 @@ for _name in ("warp_sync", "cta_sync", "cluster_sync", "warpgroup_sync",
               "thread_rank", "nano_sleep", "clock64", "thread_fence",
               "mov_sreg", "get_tmem_addr", "cvta_generic_to_shared",
               "smem_addr_from_uint64", "sm100_2sm_leader_smem_addr",
-              "uint_as_float", "float_as_uint", "fdividef", "atomic_cas",
+              "uint_as_float", "float_as_uint", "fdividef", "atomic_cas", "printf",
               "shfl_sync", "shfl_up_sync", "shfl_down_sync", "shfl_xor_sync"):
     setattr(_CudaNamespace, _name, staticmethod(globals()[_name]))
 _CudaNamespace.__shfl_sync = staticmethod(shfl_sync)

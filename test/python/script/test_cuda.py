@@ -116,3 +116,14 @@ def test_descriptor_encoders_and_address_helpers():
             out[3] = T.cast(T.cuda.sm100_2sm_leader_smem_addr(smem.ptr_to([0])), "uint64")
 
     compile_ptx(k)
+
+
+def test_printf():
+    @T.prim_func
+    def k(out: T.Buffer((32,), "float32")):
+        T.device_entry()
+        tx = T.thread_id([32])
+        T.cuda.printf("tx=%d v=%f\\n", tx, out[tx])
+
+    assert "gpu.printf" in str(k)
+    assert "vprintf" in compile_ptx(k)
