@@ -8,7 +8,8 @@ op the dialect does not have yet raise a located error naming it.
 
 from .._ods import OPS
 from ._builder import UserError
-from ._expr import Buffer, BufferLoad, Expr, as_expr
+from ._buffer import Buffer
+from ._expr import BufferLoad, Expr, as_expr
 from ._types import PointerType, PrimType
 from . import tirx as T
 

@@ -13,8 +13,9 @@ small table of type rules.
 from .. import ir as _ir
 from .._ods import OPS
 from ._builder import UserError, current
-from ._expr import (Buffer, BufferLoad, Expr, as_expr, result_expr, to_index,
-                    value_of)
+from ._buffer import Buffer
+from ._expr import (BufferLoad, Expr, as_expr, reinterpret, result_expr,
+                    to_index, value_of)
 from ._types import (PointerType, PrimType, as_prim_type, mlir_type_text,
                      script_type_of_mlir)
 
@@ -63,7 +64,6 @@ def _operand_value(name, prm, value):
                                      or not isinstance(value, BufferLoad)):
         # an integer address (a tensor-memory address is always a value,
         # other scalar variables stand for their own address below)
-        from ._expr import reinterpret
         elem, scope = target
         return reinterpret(PointerType(_ELEM[elem], scope), value).materialize()
     if isinstance(value, Buffer):

@@ -18,8 +18,9 @@ import operator
 
 from ._builder import UserError
 from ._diagnostics import ScriptError, located
-from ._expr import (Buffer, BufferLoad, Expr, as_expr, cast, compare,
-                    logical_and, logical_not, select, to_bool)
+from ._buffer import Buffer
+from ._expr import (BufferLoad, Expr, as_expr, cast, compare, logical_and,
+                    logical_not, logical_or, select, to_bool)
 from ._types import PointerType, PrimType
 
 __all__ = ["Parser", "VarTable", "Scalar", "MetaVar"]
@@ -392,11 +393,9 @@ class Parser:
             else:
                 self.visit_body(node.orelse)
             return
-        from . import tirx as T
-        T._emit_if(self, to_bool(cond), node.body, node.orelse or None)
+        _control()._emit_if(self, to_bool(cond), node.body, node.orelse or None)
 
     def visit_For(self, node):
-        from . import tirx as T
         it = node.iter
         if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and \
                 it.func.id == "range" and self.vars.lookup("range") is _MISSING and \
@@ -408,7 +407,7 @@ class Parser:
                                 "use T.serial(..., unroll=...) for options")
             prev, self.b.node = self.b.node, it
             try:
-                spec = T.serial(*args, **kwargs)
+                spec = _control().serial(*args, **kwargs)
             finally:
                 self.b.node = prev
         else:
@@ -417,8 +416,8 @@ class Parser:
             spec = spec.value
         if node.orelse:
             raise UserError("for ... else is not supported")
-        if isinstance(spec, T.ForSpec):
-            T._emit_for(self, spec, node)
+        if isinstance(spec, _control().ForSpec):
+            _control()._emit_for(self, spec, node)
             return
         if isinstance(spec, (Expr, Buffer)):
             raise UserError("expected a loop: range(...), T.serial, T.unroll, "
@@ -442,18 +441,15 @@ class Parser:
                 break
 
     def visit_While(self, node):
-        from . import tirx as T
         if node.orelse:
             raise UserError("while ... else is not supported")
-        T._emit_while(self, node)
+        _control()._emit_while(self, node)
 
     def visit_Break(self, node):
-        from . import tirx as T
-        T._emit_loop_exit(self, "tirx.break", "break")
+        _control()._emit_loop_exit(self, "tirx.break", "break")
 
     def visit_Continue(self, node):
-        from . import tirx as T
-        T._emit_loop_exit(self, "tirx.continue", "continue")
+        _control()._emit_loop_exit(self, "tirx.continue", "continue")
 
     def visit_Return(self, node):
         value = self.eval(node.value) if node.value is not None else None
@@ -465,14 +461,12 @@ class Parser:
             self.return_value = value
             self.returned = True
             return
-        from . import tirx as T
-        T._emit_return(self, value, node)
+        _control()._emit_return(self, value, node)
 
     def visit_Assert(self, node):
-        from . import tirx as T
         cond = self.eval(node.test)
         msg = self.eval(node.msg) if node.msg is not None else None
-        T._emit_assert(self, cond, msg)
+        _control()._emit_assert(self, cond, msg)
 
     def visit_With(self, node):
         import contextlib
@@ -496,7 +490,7 @@ class Parser:
             self.vars.pop()
 
     def visit_FunctionDef(self, node):
-        from ._function import define_nested
+        from ._macro import define_nested
         define_nested(self, node)
 
     def visit_Global(self, node):
@@ -669,7 +663,7 @@ class Parser:
             if acc is None:
                 acc = cv
             else:
-                acc = logical_and(acc, cv) if is_and else _logical_or(acc, cv)
+                acc = logical_and(acc, cv) if is_and else logical_or(acc, cv)
         return acc
 
     def _Compare(self, node):
@@ -730,9 +724,9 @@ class Parser:
                         "tuple, a list or an index")
 
 
-def _logical_or(a, b):
-    from ._expr import logical_or
-    return logical_or(a, b)
+def _control():
+    from . import _control as c  # imports this module: bound late
+    return c
 
 
 def _name_of(node):

@@ -18,8 +18,8 @@
 
 from .._ods import OPS
 from ._builder import UserError, current
-from ._expr import (Buffer, Expr, as_expr, cast, ptr_byte_offset, reinterpret,
-                    to_bool)
+from ._buffer import Buffer, ptr_byte_offset
+from ._expr import Expr, as_expr, cast, reinterpret, to_bool
 from ._opbuild import build
 from ._types import PointerType, PrimType
 
@@ -133,7 +133,7 @@ def _predicated(pred, fn):
         if r is not None:
             raise UserError("a predicated (pred=) PTX call cannot return a value")
     finally:
-        from .tirx import _yield
+        from ._control import _yield
         _yield(b)
         b.pop_block()
     return None

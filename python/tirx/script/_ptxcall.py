@@ -13,7 +13,8 @@ import itertools
 
 from .._ods import OPS
 from ._builder import UserError, current
-from ._expr import BufferLoad, Expr, as_expr, cast, store_value
+from ._buffer import store_value
+from ._expr import BufferLoad, Expr, as_expr, cast
 from ._opbuild import build
 from ._types import PointerType, PrimType, script_type_of_mlir
 
