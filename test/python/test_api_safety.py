@@ -881,6 +881,27 @@ def verifier_off_still_verifies_input():
         assert m.operation.is_valid
 
 
+
+@scenario
+def compile_verifies_input():
+    import tirx
+    from tirx.ir import Context, InsertionPoint, Location, MLIRError, Module, Operation
+    from tirx.script import ScriptError
+    with Context(), Location.unknown():
+        m = Module.parse("""module {
+          func.func @f(%n: i32, %b: i1) { tirx.kernel { %t = tirx.thread_id [128] : i32 }
+          return } }""")
+        blk = m.body.operations[0].regions[0].blocks[0]
+        n, b = blk.arguments
+        kb = blk.operations[0].regions[0].blocks[0]
+        Operation.create("tirx.ptx.cp.async.bulk.s2s", results=[n.type], operands=[b, n],
+                         ip=InsertionPoint(kb))
+        expect(MLIRError, m.operation.verify)
+        for emit in ("ptx", "llvm"):
+            e = expect(ScriptError, lambda: tirx.compile(m, "sm_100a", emit=emit))
+            assert "tirx.ptx.cp.async.bulk.s2s" in str(e), str(e)
+        assert m.operation.is_valid
+
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
 def test_api_safety(name):
     run_scenario(__file__, name)
