@@ -10,7 +10,7 @@
 set -euo pipefail
 
 LLVM_PREFIX=/usr/lib/llvm-22
-DEBS=(libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools ninja-build lld cmake)
+DEBS=(libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools ninja-build lld cmake ccache)
 for arg in "$@"; do
   case "$arg" in
     --fuzz) DEBS+=(clang-22 libclang-rt-22-dev) ;;
@@ -108,5 +108,32 @@ else
   "$PY" -m pip install -q nvidia-cuda-nvcc || die "pip install nvidia-cuda-nvcc failed (needed for ptxas)"
   p=$(find_ptxas) || die "ptxas still not found after installing nvidia-cuda-nvcc"
   log "ptxas: $p"
+fi
+# --- libdevice (math functions in kernels) -----------------------------------
+has_libdevice() {
+  local p root
+  for root in "${CUDA_HOME:-}" "${CUDA_PATH:-}" /usr/local/cuda /usr/local/cuda-*; do
+    [ -n "$root" ] && [ -f "$root/nvvm/libdevice/libdevice.10.bc" ] && return 0
+  done
+  if p=$(command -v ptxas 2>/dev/null); then
+    root=$(dirname "$(dirname "$(readlink -f "$p")")")
+    [ -f "$root/nvvm/libdevice/libdevice.10.bc" ] && return 0
+  fi
+  "$PY" - <<'PYEOF' 2>/dev/null
+import glob, os, sys
+try:
+    import nvidia
+except ImportError:
+    sys.exit(1)
+sys.exit(0 if any(glob.glob(os.path.join(b, "cu*", "nvvm", "libdevice", "libdevice.10.bc"))
+                  for b in nvidia.__path__) else 1)
+PYEOF
+}
+if has_libdevice; then
+  log "libdevice present"
+else
+  log "libdevice not found; installing PyPI's nvidia-nvvm wheel"
+  "$PY" -m pip install -q nvidia-nvvm || die "pip install nvidia-nvvm failed (libdevice for math functions)"
+  has_libdevice || die "libdevice still not found after installing nvidia-nvvm"
 fi
 log "done"
