@@ -203,9 +203,12 @@ struct WGMMAMmaAsyncLowering : PTXLowering<PTXWGMMAMmaAsyncOp> {
     auto layoutB = op.getLayoutB().value_or(ptx::MMALayout::Col);
     SmallVector<Value> regs = accRegs(rewriter, loc, adaptor.getD());
 
-    // The SS form with a constant scale-d is nvvm.wgmma.mma_async.
+    // The SS form with a constant scale-d is nvvm.wgmma.mma_async, except
+    // b1: LLVM 22 writes it without the required `.and.popc`, which ptxas
+    // rejects.
     APInt scaleD;
-    if (!rs && matchPattern(op.getScaleD(), m_ConstantInt(&scaleD))) {
+    bool b1 = op.getTypeA() == ptx::MMAType::B1;
+    if (!rs && !b1 && matchPattern(op.getScaleD(), m_ConstantInt(&scaleD))) {
       Value inouts = structOf(rewriter, loc, regs);
       std::optional<NVVM::MMAIntOverflow> sat;
       if (op.getTypeD() == ptx::MMAType::S32)
@@ -240,8 +243,8 @@ struct WGMMAMmaAsyncLowering : PTXLowering<PTXWGMMAMmaAsyncOp> {
       return success();
     }
 
-    // The RS form, or a run-time scale-d: NVVM's op takes neither, so the
-    // exact PTX goes through llvm.inline_asm.
+    // The RS form, a run-time scale-d or b1: NVVM's op takes none of them,
+    // so the exact PTX goes through llvm.inline_asm.
     Type i32 = rewriter.getI32Type();
     bool f32Acc = resType.getElementType().isF32();
     unsigned n = regs.size();
