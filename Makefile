@@ -48,7 +48,7 @@ check-python: build
 # seeded sample, test/Dialect/ptx-sweep.test).
 PTXAS ?= $(shell command -v ptxas)
 sweep: build
-	$(PYTHON) scripts/ptx-sweep.py --build $(BUILD) --all --ptxas $(PTXAS)
+	$(PYTHON) scripts/ptx-sweep.py --build $(BUILD) --all $(if $(PTXAS),--ptxas $(PTXAS))
 
 # Headers, libraries, tirx-opt and the CMake package (find_package(TIRx)).
 install: build
