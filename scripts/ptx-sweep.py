@@ -192,7 +192,7 @@ class Kernel:
             self.sink(f"{r}#{i}" if len(results) > 1 else r, t)
         params = ", ".join(f"{n}: {t}" for n, t in self.params)
         # setmaxnreg needs a known register count at entry.
-        attrs = (" attributes {tirx.launch = #tirx.launch<max_registers = 128>}"
+        attrs = (" attributes {tirx.launch = #tirx.launch<min_blocks_per_sm = 1>}"
                  if v.op == "tirx.ptx.setmaxnreg" else "")
         return (f"func.func @v{self.index}({params}){attrs} {{\n"
                 "  tirx.kernel {\n"

@@ -129,9 +129,21 @@ static LogicalResult verifySetMaxNRegBudget(ModuleOp module) {
     if (!func)
       return;
     Operation *f = func.getOperation();
-    if (auto launch = f->getAttrOfType<LaunchAttr>("tirx.launch"))
-      if (launch.getMaxRegisters() || launch.getMinBlocksPerSm())
+    if (auto launch = f->getAttrOfType<LaunchAttr>("tirx.launch")) {
+      // ptxas (C7406): a decrease cannot target more registers than the
+      // kernel's budget.
+      std::optional<int64_t> max = launch.getMaxRegisters();
+      if (max && op.getAction() == ptx::RegAction::Dec &&
+          static_cast<int64_t>(op.getCount()) > *max) {
+        op.emitOpError() << "decreases to " << op.getCount()
+                         << " registers, more than the kernel's budget of "
+                         << *max << " (#tirx.launch max_registers)";
+        ok = false;
         return;
+      }
+      if (max || launch.getMinBlocksPerSm())
+        return;
+    }
     if (f->hasAttr(NVVM::NVVMDialect::getMaxnregAttrName()) ||
         f->hasAttr(NVVM::NVVMDialect::getMinctasmAttrName()))
       return;

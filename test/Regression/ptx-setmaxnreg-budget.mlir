@@ -20,3 +20,4 @@ func.func @k(%out: !tirx.buffer<64xi32, global>) {
   }
   return
 }
+
