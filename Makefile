@@ -8,7 +8,7 @@ PREFIX  ?= /usr/local
 # build/, build-pip/ (the pip-install test) and other checkouts share hits.
 export CCACHE_BASEDIR ?= $(CURDIR)
 
-.PHONY: deps configure build demo check check-python install clean sanitize fuzz fuzz-smoke fuzz-python
+.PHONY: deps configure build demo check check-python install clean sanitize fuzz fuzz-smoke fuzz-python sweep
 
 deps:
 	bash scripts/install-deps.sh
@@ -42,6 +42,13 @@ check: deps build
 # skips the pip-install test.
 check-python: build
 	PYTHONPATH=$(abspath $(BUILD))/python_packages $(PYTHON) -m pytest -q -ra $(PYTEST_ARGS) test/python
+
+# The whole PTX sweep: every legal variant of every tirx.ptx op on every
+# chip it claims, assembled by ptxas, plus the negative sweep (CI runs a
+# seeded sample, test/Dialect/ptx-sweep.test).
+PTXAS ?= $(shell command -v ptxas)
+sweep: build
+	$(PYTHON) scripts/ptx-sweep.py --build $(BUILD) --all $(if $(PTXAS),--ptxas $(PTXAS))
 
 # Headers, libraries, tirx-opt and the CMake package (find_package(TIRx)).
 install: build

@@ -237,6 +237,36 @@ LogicalResult BufferReshapeOp::verify() {
 //===----------------------------------------------------------------------===//
 
 /// Checks indices and the accessed value type of a load or store.
+/// A vector access is one aligned access of the vector's size (up to 16
+/// bytes): where the element offset is static, it must be a multiple of
+/// that alignment (the buffer's data pointer is assumed aligned to it).
+static LogicalResult verifyVectorAlignment(Operation *op, BufferType type,
+                                           ValueRange indices,
+                                           VectorType vec) {
+  int64_t eltBytes = llvm::divideCeil(getElementBitWidth(type.getElementType()), 8);
+  int64_t bytes = eltBytes * vec.getNumElements();
+  if (!llvm::isPowerOf2_64(bytes))
+    return success();
+  int64_t align = std::min<int64_t>(bytes, 16);
+  int64_t offset = type.getOffsetOrDefault();
+  if (ShapedType::isDynamic(offset))
+    return success();
+  for (auto [index, stride] : llvm::zip(indices, type.getStridesOrDefault())) {
+    APInt value;
+    if (ShapedType::isDynamic(stride) ||
+        !matchPattern(index, m_ConstantInt(&value)))
+      return success();
+    offset += value.getSExtValue() * stride;
+  }
+  if ((offset * eltBytes) % align == 0)
+    return success();
+  return op->emitOpError("vector access of ")
+         << vec << " at element offset " << offset
+         << " is not aligned to " << align
+         << " bytes; a vector access is one aligned access of the vector's "
+            "size (up to 16 bytes)";
+}
+
 static LogicalResult verifyAccess(Operation *op, BufferType type,
                                   ValueRange indices, Type valueType) {
   if (static_cast<int64_t>(indices.size()) != type.getRank())
@@ -264,7 +294,7 @@ static LogicalResult verifyAccess(Operation *op, BufferType type,
       return op->emitOpError("vector of ")
              << vec.getNumElements()
              << " elements exceeds the last dimension " << lastDim;
-    return success();
+    return verifyVectorAlignment(op, type, indices, vec);
   }
   return op->emitOpError("accessed type must be the element type ")
          << elementType << " or a vector of it, got " << valueType;

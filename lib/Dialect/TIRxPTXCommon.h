@@ -15,13 +15,16 @@ namespace mlir::tirx::ptx_detail {
 // Requirements that modifiers add (TIRxPTXBase.td names the same ones);
 // ops report them from collectModifierRequirements().
 inline constexpr unsigned kFamily100Also[] = {110};
+inline constexpr unsigned kChips100Also[] = {103};
 inline const PTXRequirement kPTX80 = {PTXTargetKind::Plain, 70, 80, {}};
+inline const PTXRequirement kPTX84 = {PTXTargetKind::Plain, 70, 84, {}};
 inline const PTXRequirement kPTX87 = {PTXTargetKind::Plain, 70, 87, {}};
 inline const PTXRequirement kPTX88 = {PTXTargetKind::Plain, 70, 88, {}};
 inline const PTXRequirement kSM70PTX63 = {PTXTargetKind::Plain, 70, 63, {}};
 inline const PTXRequirement kSM70PTX74 = {PTXTargetKind::Plain, 70, 74, {}};
 inline const PTXRequirement kSM70PTX83 = {PTXTargetKind::Plain, 70, 83, {}};
 inline const PTXRequirement kSM75PTX74 = {PTXTargetKind::Plain, 75, 74, {}};
+inline const PTXRequirement kSM80PTX71 = {PTXTargetKind::Plain, 80, 71, {}};
 inline const PTXRequirement kSM80PTX74 = {PTXTargetKind::Plain, 80, 74, {}};
 inline const PTXRequirement kSM89PTX84 = {PTXTargetKind::Plain, 89, 84, {}};
 inline const PTXRequirement kSM90 = {PTXTargetKind::Plain, 90, 78, {}};
@@ -34,6 +37,8 @@ inline const PTXRequirement kSM100PTX88 = {PTXTargetKind::Plain, 100, 88, {}};
 inline const PTXRequirement kSM90aPTX84 = {PTXTargetKind::Arch, 90, 84, {}};
 inline const PTXRequirement kSM100f = {PTXTargetKind::Family, 100, 86,
                                        kFamily100Also};
+inline const PTXRequirement kSM100af = {PTXTargetKind::Chips, 100, 86,
+                                        kChips100Also};
 
 /// `'<keyword>'` for a modifier, e.g. `'cluster' scope`.
 template <typename EnumT>

@@ -255,7 +255,10 @@ LogicalResult PTXMmaSyncOp::verify() {
 }
 
 void PTXMmaSyncOp::collectModifierRequirements(PTXNeeds &needs) {
-  if (classify(getTypeA(), getTypeB()) != InputClass::FP8)
+  InputClass c = classify(getTypeA(), getTypeB());
+  if (c == InputClass::B1)
+    needs.push_back({kSM80PTX71, "b1 input"});
+  if (c != InputClass::FP8)
     return;
   needs.push_back({kSM89PTX84, "e4m3/e5m2 input"});
   if (getTypeD() == MMAType::F16)
@@ -404,12 +407,6 @@ LogicalResult PTXTcgen05MmaBlockScaleOp::verify() {
                          << stringifyEnum(vec);
   }
   return success();
-}
-
-void PTXTcgen05MmaBlockScaleOp::collectModifierRequirements(PTXNeeds &needs) {
-  // LLVM emits the mxf4nvf4 scale vectors as .block32/.block16 (PTX ISA 8.8).
-  if (getKind() == Tcgen05BlockScaleKind::MXF4NVF4)
-    needs.push_back({kPTX88, "kind mxf4nvf4"});
 }
 
 /// Registers per thread of one repetition of a tcgen05.ld/st shape.

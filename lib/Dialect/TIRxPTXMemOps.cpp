@@ -212,7 +212,7 @@ static LogicalResult verifyLdSt(OpT op, Type value, bool load, bool nc,
   bool evict = op.getL1Evict() || op.getL2Evict();
   if (sem == MemSem::Volatile && (evict || op.getCacheHint()))
     return op.emitOpError("volatile takes no eviction priority or cache hint");
-  if (scoped && space == MemSpace::Local)
+  if ((scoped || sem == MemSem::Volatile) && space == MemSpace::Local)
     return op.emitOpError() << "'" << stringifyEnum(*sem)
                             << "' does not apply to local memory";
   if ((evict || prefetch || op.getCacheHint()) && !isGlobalOrGeneric(space))
@@ -228,6 +228,13 @@ static LogicalResult verifyLdSt(OpT op, Type value, bool load, bool nc,
   return verifyPointerSpace(op, op.getPtr(), space);
 }
 
+/// ptxas takes b128 with the `sys` scope from PTX ISA 8.4 only.
+template <typename OpT>
+static void b128SysNeeds(OpT op, PTXNeeds &needs) {
+  if (op.getType() == ValType::B128 && op.getScope() == MemScope::Sys)
+    needs.push_back({kPTX84, "b128 with the 'sys' scope"});
+}
+
 template <typename OpT>
 static void ldStNeeds(OpT op, bool wide, std::optional<PrefetchSize> prefetch,
                       PTXNeeds &needs) {
@@ -235,6 +242,7 @@ static void ldStNeeds(OpT op, bool wide, std::optional<PrefetchSize> prefetch,
            needs);
   if (op.getType() == ValType::B128)
     needs.push_back({kSM70PTX83, "the b128 type"});
+  b128SysNeeds(op, needs);
   if (op.getL1Evict())
     needs.push_back({kSM70PTX74, "an L1 eviction priority"});
   if (prefetch)
@@ -391,6 +399,7 @@ static void atomicNeeds(OpT op, PTXNeeds &needs) {
     needs.push_back({kSM90, ("the '" + stringifyEnum(type) + "' type").str()});
   if (type == ValType::B128)
     needs.push_back({kSM90PTX83, "the b128 type"});
+  b128SysNeeds(op, needs);
 }
 
 LogicalResult PTXAtomOp::verify() {

@@ -48,6 +48,11 @@ std::string mlir::tirx::describePTXRequirement(const PTXRequirement &req) {
     for (unsigned sm : req.also)
       os << " or sm_" << sm << "a";
     break;
+  case PTXTargetKind::Chips:
+    os << "a/f";
+    for (unsigned sm : req.also)
+      os << " or sm_" << sm << "a/f";
+    break;
   case PTXTargetKind::Family:
     os << "a or newer in its family";
     if (!req.also.empty()) {
@@ -70,6 +75,9 @@ bool mlir::tirx::isPTXRequirementMet(const PTXRequirement &req,
   case PTXTargetKind::Arch:
     // Architecture-specific features do not carry forward.
     return target.isArchSpecific() &&
+           (sm == req.sm || llvm::is_contained(req.also, sm));
+  case PTXTargetKind::Chips:
+    return (target.isArchSpecific() || target.isFamilySpecific()) &&
            (sm == req.sm || llvm::is_contained(req.also, sm));
   case PTXTargetKind::Family: {
     // Carried to later chips of the same family (same major compute
@@ -192,7 +200,8 @@ static LogicalResult verifyArrive(OpT op) {
 }
 
 /// The needs of the arrive family: its semantics and scope (sm_90;
-/// `relaxed` PTX ISA 8.6), a count (sm_90), and the state-less sink form on
+/// `relaxed` PTX ISA 8.6), a count (sm_90; PTX ISA 8.0 for LLVM's scoped
+/// intrinsics, the only ones that take it), and the state-less sink form on
 /// the shared::cluster window (sm_90, PTX ISA 8.0).
 template <typename OpT>
 static void arriveNeeds(OpT op, PTXNeeds &needs) {
@@ -202,7 +211,7 @@ static void arriveNeeds(OpT op, PTXNeeds &needs) {
   if (auto scope = op.getScope())
     needs.push_back({kSM90PTX80, quoted(*scope, "scope")});
   if (!OpT::kExpectTx && op.getCount())
-    needs.push_back({kSM90, "an arrival count"});
+    needs.push_back({kSM90PTX80, "an arrival count"});
   if (!op.getState())
     needs.push_back({kSM90PTX80, "an arrive without a state result"});
 }
@@ -358,7 +367,7 @@ LogicalResult PTXReduxSyncOp::verify() {
 
 void PTXReduxSyncOp::collectModifierRequirements(PTXNeeds &needs) {
   if (getKind() == ReduxKind::FMin || getKind() == ReduxKind::FMax)
-    needs.push_back({kSM100f, quoted(getKind(), "reduction")});
+    needs.push_back({kSM100af, quoted(getKind(), "reduction")});
 }
 
 LogicalResult PTXMatchSyncOp::verify() {
@@ -380,6 +389,11 @@ LogicalResult PTXSetMaxNRegOp::verify() {
                             "[24, 256], got "
                          << count;
   return success();
+}
+
+void PTXCLCTryCancelOp::collectModifierRequirements(PTXNeeds &needs) {
+  if (getMulticast())
+    needs.push_back({kSM100f, "multicast"});
 }
 
 LogicalResult PTXCLCQueryCancelOp::verify() {

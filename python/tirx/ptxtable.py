@@ -213,6 +213,8 @@ def _met(req, chip):
         return sm >= req["sm"]
     if req["kind"] == 1:
         return arch and (sm == req["sm"] or sm in req["also"])
+    if req["kind"] == 3:
+        return (arch or fam) and (sm == req["sm"] or sm in req["also"])
     if not (arch or fam):
         return False
     return any(sm // 10 == base // 10 and sm >= base
@@ -355,6 +357,8 @@ class _Group:
         self.alias = g["alias"]
         self.where = g["where"]
         self.reqs = [op.e["req"]] + g["reqs"]
+        self.cond_reqs = [tuple(x.strip() for x in c.split(":", 1))
+                          for c in g["cond_reqs"]]
         self.dims = [_Dim(op, d) for d in g["dims"]]
         self.sets = []
         for s in op.e["types"] + g["sets"]:
@@ -439,7 +443,8 @@ class _Group:
                     continue
                 if name not in types and k["kind"] == "optional":
                     raise ValueError(f"{op.name}: no type for '{name}' in '{ptx}'")
-        reqs = tuple(self.reqs) + tuple(v[2] for v in combo if v[2])
+        reqs = tuple(self.reqs) + tuple(v[2] for v in combo if v[2]) + tuple(
+            r for r, expr in self.cond_reqs if _eval(expr, env))
         slots = self._slots(types, attrs)
         return Variant(op.name, ptx, attrs, slots, _requirement(reqs), types,
                        constants, f"{op.name}#{self.index}#{serial}")
@@ -554,7 +559,7 @@ def _spellings(op, text):
     """`text` and the canonical spellings its aliases stand for."""
     out = [text]
     for tok, alt in op.spellings:
-        pat = re.compile(re.escape(alt) + r"(?!\w)")
+        pat = re.compile(re.escape(alt) + r"(?![\w:])")
         out += [pat.sub(tok, t) for t in out if pat.search(t)]
     return out
 

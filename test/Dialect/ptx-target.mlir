@@ -189,7 +189,7 @@ module attributes {tirx.target = #tirx.target<"sm_80">} {
 
 module attributes {tirx.target = #tirx.target<"sm_90a">} {
   func.func @redux_fmin_on_sm90a(%x: f32, %m: i32) {
-    // expected-error @+1 {{'tirx.ptx.redux.sync' op 'fmin' reduction requires sm_100a or newer in its family, or sm_110a or newer in theirs, but the module targets sm_90a}}
+    // expected-error @+1 {{'tirx.ptx.redux.sync' op 'fmin' reduction requires sm_100a/f or sm_103a/f, but the module targets sm_90a}}
     %0 = tirx.ptx.redux.sync fmin %x, %m : f32
     return
   }

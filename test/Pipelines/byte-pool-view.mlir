@@ -16,4 +16,4 @@
 // NVVM-SAME: dynamic_shared_memory_size %{{.*}}
 // NVVM: llvm.mlir.global external @__tirx_dyn_smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
 // NVVM-NOT: llvm.alloca
-// NVVM: llvm.getelementptr %{{.*}} : (!llvm.ptr<3>, i64) -> !llvm.ptr<3>, f32
+// NVVM: llvm.getelementptr %{{.*}} : (!llvm.ptr, i64) -> !llvm.ptr, f32

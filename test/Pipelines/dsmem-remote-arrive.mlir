@@ -13,15 +13,17 @@
 // CHECK: barrier.cluster.arrive
 // CHECK: barrier.cluster.wait
 // CHECK: mov.b64 [[LOCAL:%rd[0-9]+]], [[BAR]];
-// CHECK: mapa.shared::cluster.u64 [[MAPPED:%rd[0-9]+]], [[LOCAL]], %r{{[0-9]+}};
-// CHECK: and.b64 [[REMOTE:%rd[0-9]+]], [[MAPPED]], 4294967295;
+// CHECK: cvta.shared.u64 [[GENERIC:%rd[0-9]+]], [[LOCAL]];
+// CHECK: mapa.u64 [[MAPPED:%rd[0-9]+]], [[GENERIC]], %r{{[0-9]+}};
+// CHECK: cvta.to.shared::cluster.u64 [[REMOTE:%rd[0-9]+]], [[MAPPED]];
 // CHECK: mbarrier.arrive.release.cluster.shared::cluster.b64 _, [[[REMOTE]]]
 // CHECK: mbarrier.try_wait.parity.acquire.cluster.shared.b64 {{.*}}, [[[BAR]]]
 
-// The remote buffer's pointer: the 64-bit mapa result (an i64) becomes the
-// typed shared pointer, and the arrive goes through the shared::cluster
-// address space (7).
-// LLVM: call ptr addrspace(7) @llvm.nvvm.mapa.shared.cluster(ptr addrspace(3) @__tirx_smem, i32 {{.*}})
-// LLVM: inttoptr i64 {{.*}} to ptr addrspace(3)
-// LLVM: [[REMOTE:%.*]] = inttoptr i32 {{.*}} to ptr addrspace(7)
+// The remote buffer's pointer: the raw i64 is a generic address, so mapa
+// is the generic one; the i64 result becomes the typed shared pointer (a
+// generic address) and the arrive converts it to the shared::cluster window
+// (address space 7), whichever CTA it addresses (docs/Design-notes.md).
+// LLVM: call ptr @llvm.nvvm.mapa(ptr addrspacecast (ptr addrspace(3) @__tirx_smem to ptr), i32 {{.*}})
+// LLVM: [[P:%.*]] = inttoptr i64 {{.*}} to ptr
+// LLVM: [[REMOTE:%.*]] = addrspacecast ptr [[P]] to ptr addrspace(7)
 // LLVM: call void @llvm.nvvm.mbarrier.arrive.scope.cluster.space.cluster(ptr addrspace(7) [[REMOTE]], i32 1)

@@ -18,8 +18,11 @@
 // PTX: fence.mbarrier_init.release.cluster;
 // PTX: barrier.cluster.arrive.aligned;
 // PTX: barrier.cluster.wait.aligned;
-// PTX: mapa.shared::cluster.u64 [[MAPPED:%rd[0-9]+]], [[LOCAL:%rd[0-9]+]], %r{{[0-9]+}};
-// PTX: mbarrier.arrive.release.cluster.shared::cluster.b64 _, [{{%rd[0-9]+}}]
+// The raw i64 is a generic address: generic mapa, then the shared::cluster
+// window address for the arrive.
+// PTX: mapa.u64 [[MAPPED:%rd[0-9]+]], {{%rd[0-9]+}}, %r{{[0-9]+}};
+// PTX: cvta.to.shared::cluster.u64 [[REMOTE:%rd[0-9]+]], [[MAPPED]];
+// PTX: mbarrier.arrive.release.cluster.shared::cluster.b64 _, [[[REMOTE]]]
 // PTX: mbarrier.try_wait.parity.acquire.cluster.shared.b64
 // PTX: mbarrier.test_wait.parity.shared.b64
 // PTX: mbarrier.arrive.shared.b64

@@ -20,7 +20,7 @@
 // PTX: setmaxnreg.dec.sync.aligned.u32 40;
 // PTXAS: 0 bytes spill stores
 
-func.func @wgmma_kernel(%da: i64, %db: i64, %sd: i1, %in: !tirx.buffer<16384xi32, global>, %out: !tirx.buffer<16384xf32, global>) {
+func.func @wgmma_kernel(%da: i64, %db: i64, %sd: i1, %in: !tirx.buffer<16384xi32, global>, %out: !tirx.buffer<16384xf32, global>) attributes {tirx.launch = #tirx.launch<min_blocks_per_sm = 1>} {
   tirx.kernel {
     %t = tirx.thread_id [128] : i32
     %smem = tirx.alloc_buffer {alignment = 128 : i64} : !tirx.buffer<1024xf16, shared>

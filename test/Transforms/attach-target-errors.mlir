@@ -9,8 +9,8 @@
 // Bad chips, features and options are located diagnostics, never an
 // LLVM ERROR abort.
 // CHIP: error: unknown chip 'sm_99'; supported chips are: sm_80,
-// OLD: error: PTX ISA 6.0 does not support sm_90a; the minimum is 8.0 (+ptx80)
-// NEW: error: PTX ISA 9.9 is newer than this build can emit (up to 9.0)
+// OLD: error: PTX ISA 6.0 does not support sm_90a; the minimum is PTX ISA 8.0 (+ptx80)
+// NEW: error: PTX ISA 9.9 is newer than this build can emit (up to PTX ISA 9.0)
 // MALFORMED: error: malformed features 'ptx80'; expected '+ptxNN', e.g. '+ptx80'
 // MISMATCH: error: the requested chip sm_100a differs from the module's #tirx.target<"sm_90a">
 // OPT: error: optimization level must be 0 to 3, got 7

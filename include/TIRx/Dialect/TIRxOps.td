@@ -100,10 +100,12 @@ def TIRx_DeclBufferOp : TIRx_Op<"decl_buffer", [Pure, AttrSizedOperandSegments,
   let summary = "Declare a buffer view over a data pointer";
   let description = [{
     Views the memory at `data` as a buffer. The element at index `i` lives at
-    byte address `data + byte_offset + (elem_offset + sum(i_k * stride_k)) *
-    sizeof(T)`, with strides and a static element offset from the result's
-    layout (dense row-major and 0 without one). When the layout's offset is
-    `?` the `elem_offset` operand supplies it. The buffer's element type may
+    byte address `data + byte_offset + (offset + sum(i_k * stride_k)) *
+    sizeof(T)`, with the strides and the element offset `offset` of the
+    result's layout (dense row-major and 0 without one). When the layout's
+    offset is `?`, the `elem_offset` operand supplies it; `byte_offset` is 0
+    when absent. The two operands exclude each other: a view is offset in
+    elements or in bytes, not both. The buffer's element type may
     differ from the pointee (a typed view over a byte pool); its scope must
     be the pointer's scope.
 
@@ -183,8 +185,11 @@ def TIRx_BufferLoadOp : TIRx_Op<"buffer_load", [
   let description = [{
     Loads the element at `indices` (one per dimension). A vector result of
     the element type loads that many consecutive elements along the last
-    dimension (its stride must be 1). `tmem` buffers are not accessed this
-    way but through `tcgen05` ops.
+    dimension (its stride must be 1) with one access aligned to the vector's
+    size (up to 16 bytes): the element offset must be a multiple of it (the
+    verifier checks static offsets; the buffer's data pointer is assumed
+    aligned). `tmem` buffers are not accessed this way but through
+    `tcgen05` ops.
 
     Example:
 
@@ -208,7 +213,8 @@ def TIRx_BufferStoreOp : TIRx_Op<"buffer_store", [
   let summary = "Store an element (or a vector of elements) into a buffer";
   let description = [{
     Stores `value` at `indices`; a vector of the element type stores that
-    many consecutive elements along the last dimension.
+    many consecutive elements along the last dimension, with one access
+    aligned to the vector's size (as `tirx.buffer_load`).
 
     Example:
 

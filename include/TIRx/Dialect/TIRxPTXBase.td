@@ -28,7 +28,8 @@
 //          operand or result type; `{expr}` in a template is a Python
 //          expression over the dims (`-` is None, `+` is True).
 //   where  a Python expression over the dims; false drops the combination.
-//   reqs   requirements of the whole group, on top of the op's own.
+//   reqs   requirements of the whole group, on top of the op's own;
+//          condReqs "REQ: expr" adds REQ where expr holds.
 //   alias  another spelling of variants listed elsewhere: found by the
 //          frontend lookup, not enumerated again.
 //
@@ -60,7 +61,8 @@ include "TIRx/Dialect/TIRxPTXInterfaces.td"
 
 // kind: 0 plain (sm_N or newer), 1 arch-specific (exactly sm_Na or one of
 // the `alsoSMs` a-chips), 2 family-specific (sm_Na/sm_Nf or newer in the
-// same family). `ptxVer` is the PTX ISA version times ten.
+// same family), 3 the `a` and `f` chips of exactly sm_N and the `alsoSMs`.
+// `ptxVer` is the PTX ISA version times ten.
 class TIRx_PTXReq<int reqKind, int reqSM, int ptxVer, list<int> alsoSMs = []> {
   int kind = reqKind;
   int sm = reqSM;
@@ -74,6 +76,8 @@ class TIRx_PTXReq<int reqKind, int reqSM, int ptxVer, list<int> alsoSMs = []> {
       !eq(reqKind, 0): "sm_" # reqSM # " or newer",
       !eq(reqKind, 1): "sm_" # reqSM # "a"
                        # !foldl("", alsoSMs, acc, x, acc # " or sm_" # x # "a"),
+      !eq(reqKind, 3): "sm_" # reqSM # "a/f"
+                       # !foldl("", alsoSMs, acc, x, acc # " or sm_" # x # "a/f"),
       true: "sm_" # reqSM # "a or newer in its family"
             # !if(!empty(alsoSMs), "",
                   ", or " # !interleave(!foreach(x, alsoSMs, "sm_" # x # "a"), ", ")
@@ -104,12 +108,16 @@ def PTX_SM90a      : TIRx_PTXReq<1, 90, 80>;
 def PTX_SM90a_PTX84 : TIRx_PTXReq<1, 90, 84>;
 def PTX_SM100f     : TIRx_PTXReq<2, 100, 86, [110]>;
 def PTX_SM90aFam   : TIRx_PTXReq<2, 90, 80, [100, 110, 120]>;
+def PTX_SM100af    : TIRx_PTXReq<3, 100, 86, [103]>;
 // tcgen05 as LLVM 22 can emit it: its NVVM ops accept exactly these
 // architecture-specific chips (NVVMRequiresSMa), not the `f` chips nor the
 // rest of the family.
 def PTX_Tcgen05      : TIRx_PTXReq<1, 100, 86, [101]>;
 def PTX_Tcgen05Shift : TIRx_PTXReq<1, 100, 86, [101, 103]>;
 def PTX_Tcgen05MMA   : TIRx_PTXReq<1, 100, 86, [110]>;
+// LLVM 22 spells the block-scaled MMAs' scale vectors only as the default,
+// .block16 or .block32, which ptxas takes from PTX ISA 8.8.
+def PTX_Tcgen05MMA_PTX88 : TIRx_PTXReq<1, 100, 88, [110]>;
 // Modifiers that need a newer PTX ISA on an op's chips.
 def PTX_ISA78 : TIRx_PTXReq<0, 70, 78>;
 def PTX_ISA80 : TIRx_PTXReq<0, 70, 80>;
@@ -204,13 +212,17 @@ def TIRx_RegVector : VectorOfRankAndType<[1], [I32, F32]>;
 // A group of legal variants (see the file comment).
 class TIRx_PTXForm<string ptxText, list<string> formDims = [],
                    list<string> formSets = [], string formWhere = "",
-                   list<TIRx_PTXReq> formReqs = [], bit isAlias = 0> {
+                   list<TIRx_PTXReq> formReqs = [], bit isAlias = 0,
+                   list<string> formCondReqs = []> {
   string text = ptxText;
   list<string> dims = formDims;
   list<string> sets = formSets;
   string where = formWhere;
   list<TIRx_PTXReq> reqs = formReqs;
   bit alias = isAlias;
+  // "REQ: expr": the variants for which the Python expression holds also
+  // need the TIRx_PTXReq def REQ.
+  list<string> condReqs = formCondReqs;
 }
 
 //===----------------------------------------------------------------------===//

@@ -247,7 +247,12 @@ tirx.ptx.cp.async.bulk.tensor.load tile rank 2 %dst, %tmap[%x, %y], %peer_bar ct
        "im2col_offsets : {rank - 2 if mode == 'im2col' else 0} x i16"],
       TIRx_TMAShapeWhere # " and (D == 'shared.cluster' or not multicast_mask)"
       # " and (B == 'shared' or cta_group == 'cta_2')">];
-  let ptxSpellings = [".global.tile.mbarrier=.global.mbarrier"];
+  // `.tile` is the default load mode; LLVM writes the cache hint before the
+  // CTA group (ptxas takes either order).
+  let ptxSpellings = [
+    ".global.tile.mbarrier::complete_tx::bytes=.global.mbarrier::complete_tx::bytes",
+    ".cta_group::1.L2::cache_hint=.L2::cache_hint.cta_group::1",
+    ".cta_group::2.L2::cache_hint=.L2::cache_hint.cta_group::2"];
 }
 
 def TIRx_PTXTMAStoreOp : TIRx_PTXOp<"cp.async.bulk.tensor.store", PTX_SM90_PTX80,

@@ -140,6 +140,12 @@ PTX ISA 8.4.
       !listconcat(TIRx_WGMMAOperands,
                   ["type_d = s32", "type_a = b1", "type_b = b1",
                    "d : vector<{N // 2}xi32>"])>];
+  // LLVM writes `.satfinite` after the types (ptxas takes either order).
+  let ptxSpellings = [
+    ".satfinite.s32.s8.s8=.s32.s8.s8.satfinite",
+    ".satfinite.s32.s8.u8=.s32.s8.u8.satfinite",
+    ".satfinite.s32.u8.s8=.s32.u8.s8.satfinite",
+    ".satfinite.s32.u8.u8=.s32.u8.u8.satfinite"];
 }
 
 //===----------------------------------------------------------------------===//
@@ -234,7 +240,8 @@ with an f16 accumulator 8.7).
       ["shape = array<i32: {M}, 8, {K}>", "type_d = s32", "type_a = b1",
        "type_b = b1", "a : vector<{1 if M == 8 else K // 64}xi32>",
        "b : vector<{1 if M == 8 or K == 128 else 2}xi32>",
-       "c : vector<{2 if M == 8 else 4}xi32>"], "M == 16 or K == 128">];
+       "c : vector<{2 if M == 8 else 4}xi32>"], "M == 16 or K == 128",
+      [PTX_SM80_PTX71]>];
 }
 
 //===----------------------------------------------------------------------===//
@@ -399,10 +406,15 @@ tirx.ptx.tcgen05.mma f16 cta_1 %d, %adesc, %bdesc, %idesc, %acc : !tirx.ptr<f32,
        "disable_output_lane: - | +"],
       ["a : {'i64' if A == 'desc' else '!tirx.ptr<f16, tmem>'}",
        "disable_output_lane : {'vector<8xi32>' if cta_group == 'cta_2' else 'vector<4xi32>' if disable_output_lane else 'none'}"]>];
+  // The default collector usage, which LLVM spells out.
+  let ptxSpellings = [".kind::f16=.kind::f16.collector::a::discard",
+                      ".kind::tf32=.kind::tf32.collector::a::discard",
+                      ".kind::f8f6f4=.kind::f8f6f4.collector::a::discard",
+                      ".kind::i8=.kind::i8.collector::a::discard"];
 }
 
 def TIRx_PTXTcgen05MmaBlockScaleOp : TIRx_PTXOp<"tcgen05.mma.block_scale",
-    PTX_Tcgen05MMA,
+    PTX_Tcgen05MMA_PTX88,
     ["tcgen05.mma.cta_group::{1,2}.kind::mxf8f6f4.block_scale.scale_vec::1X",
      "tcgen05.mma.cta_group::{1,2}.kind::mxf4.block_scale.scale_vec::2X",
      "tcgen05.mma.cta_group::{1,2}.kind::mxf4nvf4.block_scale.scale_vec::{2X,4X}"]> {
@@ -411,8 +423,9 @@ def TIRx_PTXTcgen05MmaBlockScaleOp : TIRx_PTXOp<"tcgen05.mma.block_scale",
 `tcgen05.mma` whose inputs are scaled per block by the scale factors in
 tensor memory at `scale_a` and `scale_b`. `mxf8f6f4` uses
 `scale_vec_1x`, `mxf4` `scale_vec_2x`, `mxf4nvf4` `scale_vec_2x` or
-`scale_vec_4x` (LLVM emits those two as `.block32`/`.block16`, PTX ISA
-8.8).
+`scale_vec_4x`. LLVM writes the scale vector as the kind's default,
+`.block32` or `.block16`, which ptxas accepts from PTX ISA 8.8 only (it
+reads even the default as `.block32`), hence the op's PTX ISA 8.8.
 
   }];
   let ptxExample = [{
@@ -429,9 +442,6 @@ tirx.ptx.tcgen05.mma.block_scale mxf8f6f4 scale_vec_1x %d, %adesc, %bdesc, %ides
     qualified(type($scale_a)) `,` qualified(type($scale_b))
   }];
   let hasVerifier = 1;
-  let extraClassDeclaration = [{
-    void collectModifierRequirements(::mlir::tirx::PTXNeeds &needs);
-  }];
   let ptxOperands = ["in d", "in a", "in b", "in idesc", "in scale_a",
                      "in scale_b", "in enable_input_d"];
   let ptxTypes = ["d : !tirx.ptr<f32, tmem>", "scale_a : !tirx.ptr<i8, tmem>",
@@ -447,7 +457,11 @@ tirx.ptx.tcgen05.mma.block_scale mxf8f6f4 scale_vec_1x %d, %adesc, %bdesc, %ides
     ".kind::mxf8f6f4.block_scale.scale_vec::1X=.kind::mxf8f6f4.block_scale",
     ".kind::mxf4.block_scale.scale_vec::2X=.kind::mxf4.block_scale",
     ".kind::mxf4nvf4.block_scale.scale_vec::2X=.kind::mxf4nvf4.block_scale.block32",
-    ".kind::mxf4nvf4.block_scale.scale_vec::4X=.kind::mxf4nvf4.block_scale.block16"];
+    ".kind::mxf4nvf4.block_scale.scale_vec::4X=.kind::mxf4nvf4.block_scale.block16",
+    // The default collector usage, which LLVM spells out.
+    ".scale_vec::1X=.scale_vec::1X.collector::a::discard",
+    ".scale_vec::2X=.scale_vec::2X.collector::a::discard",
+    ".scale_vec::4X=.scale_vec::4X.collector::a::discard"];
 }
 
 def TIRx_PTXTcgen05MmaWsOp : TIRx_PTXOp<"tcgen05.mma.ws", PTX_Tcgen05MMA,
@@ -474,6 +488,11 @@ tirx.ptx.tcgen05.mma.ws i8 %d, %adesc, %bdesc, %idesc, %acc : !tirx.ptr<i32, tme
   let ptxVariants = [TIRx_PTXForm<"tcgen05.mma.ws.cta_group::1{kind}",
       ["kind", "A: desc | tmem", "zero_col_mask: - | +"],
       ["a : {'i64' if A == 'desc' else '!tirx.ptr<f16, tmem>'}"]>];
+  // The default collector usage, which LLVM spells out.
+  let ptxSpellings = [".kind::f16=.kind::f16.collector::b0::discard",
+                      ".kind::tf32=.kind::tf32.collector::b0::discard",
+                      ".kind::f8f6f4=.kind::f8f6f4.collector::b0::discard",
+                      ".kind::i8=.kind::i8.collector::b0::discard"];
 }
 
 // tcgen05.ld / tcgen05.st share their shape/count rules: `num` repetitions

@@ -47,8 +47,13 @@ defvar TIRx_L1EvictOptDim = "l1_evict: - | evict_normal@PTX_SM70_PTX74"
     # " | evict_last@PTX_SM70_PTX74 | no_allocate@PTX_SM70_PTX74";
 defvar TIRx_L2EvictOptDim = "l2_evict: - | evict_normal | evict_first | evict_last";
 defvar TIRx_ScopeDim = "scope: cta | cluster@PTX_SM90 | gpu | sys";
+// ptxas: "Feature '.b128 with .sys' requires PTX ISA .version 8.4".
+defvar TIRx_B128SysReq = "PTX_ISA84: type == 'b128' and scope == 'sys'";
 defvar TIRx_AllSpacesDim =
     "space: - | global | shared.cta | shared.cluster@PTX_SM90 | local";
+// ptxas: "Modifier '.volatile' cannot be applied to '.local' space".
+defvar TIRx_VolatileSpacesDim =
+    "space: - | global | shared.cta | shared.cluster@PTX_SM90";
 // The L2 qualifiers (cache hint, prefetch size, eviction priorities) go
 // with global memory or generic addressing only.
 defvar TIRx_L2Where = "(space in (None, 'global') or (cache_hint is None and"
@@ -120,8 +125,8 @@ with an L2 eviction priority).
        TIRx_CacheHintDim, TIRx_PrefetchDim, TIRx_VecDim, TIRx_LdStTypes],
       TIRx_LdTypes, "vec_ok(V, type)">,
     TIRx_PTXForm<"ld{sem}{space}{prefetch}{V}{type}",
-      ["sem: volatile", TIRx_AllSpacesDim, TIRx_PrefetchDim, TIRx_VecDim,
-       TIRx_LdStTypes],
+      ["sem: volatile", TIRx_VolatileSpacesDim, TIRx_PrefetchDim,
+       TIRx_VecDim, TIRx_LdStTypes],
       TIRx_LdTypes, "vec_ok(V, type) and (space in (None, 'global') or"
       # " prefetch is None)">,
     TIRx_PTXForm<"ld{sem}{scope}{space}{l1_evict}{cache_hint}{prefetch}{V}{type}",
@@ -129,7 +134,8 @@ with an L2 eviction priority).
        "space: - | global | shared.cta | shared.cluster@PTX_SM90",
        TIRx_L1EvictOptDim, TIRx_CacheHintDim, TIRx_PrefetchDim, TIRx_VecDim,
        TIRx_LdStTypes],
-      TIRx_LdTypes, !strconcat("vec_ok(V, type) and ", TIRx_L2Where)>,
+      TIRx_LdTypes, !strconcat("vec_ok(V, type) and ", TIRx_L2Where), [], 0,
+      [TIRx_B128SysReq]>,
     TIRx_PTXForm<"ld.global{cop}.nc{l1_evict}{cache_hint}{prefetch}{V}{type}",
       ["space: global", "cop: - | ca | cg | cs", TIRx_L1EvictOptDim,
        TIRx_CacheHintDim, TIRx_PrefetchDim, TIRx_VecDim, TIRx_LdStTypes],
@@ -210,14 +216,14 @@ tirx.ptx.st release gpu global b32 %q, %x : !tirx.ptr<i32, global>, i32
        TIRx_CacheHintDim, TIRx_VecDim, TIRx_LdStTypes],
       TIRx_StTypes, "vec_ok(V, type)">,
     TIRx_PTXForm<"st{sem}{space}{V}{type}",
-      ["sem: volatile", TIRx_AllSpacesDim, TIRx_VecDim, TIRx_LdStTypes],
+      ["sem: volatile", TIRx_VolatileSpacesDim, TIRx_VecDim, TIRx_LdStTypes],
       TIRx_StTypes, "vec_ok(V, type)">,
     TIRx_PTXForm<"st{sem}{scope}{space}{l1_evict}{cache_hint}{V}{type}",
       ["sem: relaxed | release", TIRx_ScopeDim,
        "space: - | global | shared.cta | shared.cluster@PTX_SM90",
        TIRx_L1EvictOptDim, TIRx_CacheHintDim, TIRx_VecDim, TIRx_LdStTypes],
       TIRx_StTypes, "vec_ok(V, type) and (space in (None, 'global') or"
-      # " (cache_hint is None and l1_evict is None))">,
+      # " (cache_hint is None and l1_evict is None))", [], 0, [TIRx_B128SysReq]>,
     TIRx_PTXForm<"st{sem}{space}{cop}{l1_evict}{l2_evict}{cache_hint}{V}{type}",
       ["sem: - | weak", "space: - | global", "cop: - | wb | cg | cs | wt",
        TIRx_L1EvictOptDim, TIRx_L2EvictOptDim, TIRx_CacheHintDim,
@@ -300,11 +306,13 @@ class TIRx_PTXAtomicOp<string mnemonic, bit hasResult, string semDim,
     TIRx_PTXForm<mnemonic # "{sem}{scope}{space}.cas{type}",
       [semDim, TIRx_AtomScopeDim, TIRx_AtomSpaceDim, "V: 1",
        "type: b16@PTX_SM70_PTX63 | b32 | b64 | b128@PTX_SM90_PTX83"],
-      !listconcat(sets, ["op = cas", "cmp : {vt(V, type)}"])>,
+      !listconcat(sets, ["op = cas", "cmp : {vt(V, type)}"]), "", [], 0,
+      [TIRx_B128SysReq]>,
     TIRx_PTXForm<mnemonic # "{sem}{scope}{space}.exch{cache_hint}{type}",
       [semDim, TIRx_AtomScopeDim, TIRx_AtomSpaceDim, TIRx_CacheHintDim, "V: 1",
        "type: b32 | b64 | b128@PTX_SM90_PTX83"],
-      !listconcat(sets, ["op = exch"]), TIRx_AtomHintWhere>], []));
+      !listconcat(sets, ["op = exch"]), TIRx_AtomHintWhere, [], 0,
+      [TIRx_B128SysReq]>], []));
   let ptxSpellings = [".shared::cta=.shared"];
 }
 

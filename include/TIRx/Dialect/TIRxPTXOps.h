@@ -43,6 +43,10 @@ enum class PTXTargetKind : unsigned {
   /// same family (same major compute capability), at least the given one:
   /// tcgen05 runs on sm_100a, sm_100f, sm_101a, sm_103a and sm_103f.
   Family = 2,
+  /// The `a` and `f` chips of exactly the given compute capabilities (what
+  /// LLVM emits some family features for: sm_100a/f and sm_103a/f, not
+  /// sm_101a).
+  Chips = 3,
 };
 
 /// The minimum target of a PTX instruction form. `also` lists further base

@@ -76,6 +76,8 @@ holds `addr` (a `shared.cluster` pointer, a `generic` pointer or a raw
     TIRx_PTXForm<"getctarank.u64", [], ["addr : !tirx.ptr<f32, generic>"]>,
     TIRx_PTXForm<"getctarank.shared::cluster.u32", [],
                  ["addr : !tirx.ptr<f32, shared.cluster>"]>];
+  // The address held in a 64-bit register, as LLVM writes it.
+  let ptxSpellings = ["getctarank.shared::cluster.u32=getctarank.shared::cluster.u64"];
 }
 
 //===----------------------------------------------------------------------===//
@@ -148,7 +150,7 @@ class TIRx_PTXMBarrierArriveBase<string mnemonic, TIRx_PTXReq req,
     // The state form: the executing CTA's barrier.
     TIRx_PTXForm<ptxName # "{sem}{scope}.shared::cta.b64",
       !listconcat(TIRx_ArriveSemDims,
-                  !if(txRequired, [], ["count: - | +@PTX_SM90"])),
+                  !if(txRequired, [], ["count: - | +@PTX_SM90_PTX80"])),
       ["state : i64", "bar : !tirx.ptr<i64, shared>"], TIRx_ArriveSemWhere>,
     // The sink form: any CTA's barrier in the cluster.
     TIRx_PTXForm<ptxName # "{sem}{scope}.shared::cluster.b64",
@@ -530,6 +532,8 @@ Arrives at the cluster-wide barrier with `release` (default) or
   let ptxVariants = [TIRx_PTXForm<"barrier.cluster.arrive{sem}{aligned}",
       ["sem: - | release@PTX_SM90_PTX80 | relaxed@PTX_SM90_PTX80",
        "aligned(.aligned): - | +"]>];
+  // Release is the default semantics.
+  let ptxSpellings = ["barrier.cluster.arrive.release=barrier.cluster.arrive"];
 }
 
 def TIRx_PTXBarrierClusterWaitOp : TIRx_PTXOp<"barrier.cluster.wait",
@@ -544,6 +548,8 @@ def TIRx_PTXBarrierClusterWaitOp : TIRx_PTXOp<"barrier.cluster.wait",
   }];
   let ptxVariants = [TIRx_PTXForm<"barrier.cluster.wait{acquire}{aligned}",
       ["acquire(.acquire): - | +@PTX_SM90_PTX80", "aligned(.aligned): - | +"]>];
+  // Acquire is the default semantics.
+  let ptxSpellings = ["barrier.cluster.wait.acquire=barrier.cluster.wait"];
 }
 
 //===----------------------------------------------------------------------===//
@@ -626,7 +632,7 @@ Reduces `val` over the lanes of `mask`. Integer kinds take i32 (`min`/
       ["val : i32", "res : i32"]>,
     TIRx_PTXForm<"redux.sync{kind}{abs}{nan}.f32",
       ["kind: fmin | fmax", "abs(.abs): - | +", "nan(.NaN): - | +"],
-      ["val : f32", "res : f32"], "", [PTX_SM100f]>,
+      ["val : f32", "res : f32"], "", [PTX_SM100af]>,
     TIRx_PTXForm<"redux.sync.add.u32", [], ["kind = 0 : i32", "val : i32", "res : i32"],
                  "", [], 1>];
 }
@@ -713,12 +719,15 @@ tirx.ptx.clusterlaunchcontrol.try_cancel multicast %resp, %bar : !tirx.ptr<i128,
   }];
   let arguments = (ins UnitAttr:$multicast, TIRx_SharedPtr:$response, TIRx_MBar:$bar);
   let assemblyFormat = "(`multicast` $multicast^)? $response `,` $bar attr-dict `:` qualified(type($response)) `,` qualified(type($bar))";
+  let extraClassDeclaration = [{
+    void collectModifierRequirements(::mlir::tirx::PTXNeeds &needs);
+  }];
   let ptxOperands = ["in response", "in bar"];
   let ptxTypes = ["response : !tirx.ptr<i128, shared>",
                   "bar : !tirx.ptr<i64, shared>"];
   let ptxVariants = [TIRx_PTXForm<
       "clusterlaunchcontrol.try_cancel.async.shared::cta.mbarrier::complete_tx::bytes{multicast}.b128",
-      ["multicast(.multicast::cluster::all): - | +"]>];
+      ["multicast(.multicast::cluster::all): - | +@PTX_SM100f"]>];
 }
 
 def TIRx_PTXCLCQueryCancelOp : TIRx_PTXOp<"clusterlaunchcontrol.query_cancel",

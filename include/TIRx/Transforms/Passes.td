@@ -34,13 +34,20 @@ def AttachTargetPass : Pass<"tirx-attach-target", "::mlir::ModuleOp"> {
   let description = [{
     Picks the chip from the `chip` option or else the module's
     `#tirx.target`, checks it and the `features` (`+ptxNN`, the PTX ISA
-    version; default: the lowest version that supports the chip) and
-    attaches `#nvvm.target<chip, features, O>` to every `gpu.module`. An
-    unknown chip, a malformed feature string, a PTX version too old for the
-    chip or newer than this build can emit, or a chip that disagrees with
-    the module's `#tirx.target` is a diagnostic, never a crash. A module
-    without `#tirx.target` gets one, so PTX-level ops are checked against
-    the chip.
+    version) and attaches `#nvvm.target<chip, features, O>` to every
+    `gpu.module`. Without `features`, the PTX ISA version is the chip's
+    minimum raised to what the module's PTX-level ops need (each op declares
+    its own, modifiers included); with `features`, an op that needs more than
+    the pinned version is an error at the op. An unknown chip, a malformed
+    feature string, a PTX version too old for the chip or newer than this
+    build can emit, or a chip that disagrees with the module's
+    `#tirx.target` is a diagnostic, never a crash. A module without
+    `#tirx.target` gets one, so PTX-level ops are checked against the chip.
+
+    It also checks what only a whole kernel shows: all tcgen05 ops of a
+    kernel use the same CTA group, and a kernel with `tirx.ptx.setmaxnreg`
+    sets its register budget (`#tirx.launch` `max_registers` or
+    `min_blocks_per_sm`), without which ptxas ignores it.
 
     Example:
 
@@ -53,7 +60,7 @@ def AttachTargetPass : Pass<"tirx-attach-target", "::mlir::ModuleOp"> {
     Option<"chip", "chip", "std::string", "\"\"",
            "Target chip (default: the module's #tirx.target, else sm_90a)">,
     Option<"features", "features", "std::string", "\"\"",
-           "PTX ISA version as '+ptxNN' (default: the chip's minimum)">,
+           "PTX ISA version as '+ptxNN' (default: what the chip and the ops need)">,
     Option<"optLevel", "O", "unsigned", "3", "LLVM optimization level (0-3)">,
   ];
   let dependentDialects = ["::mlir::gpu::GPUDialect",

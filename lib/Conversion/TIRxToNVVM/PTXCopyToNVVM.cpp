@@ -164,16 +164,9 @@ struct BulkS2SLowering : PTXLowering<PTXCpAsyncBulkS2SOp> {
     Location loc = op.getLoc();
     Value dst = castToAS(rewriter, loc, adaptor.getDst(), kSharedCluster);
     Value src = castToAS(rewriter, loc, adaptor.getSrc(), kShared);
-    // PTX reads the mbarrier operand as a shared::cluster address, but the
-    // NVVM op types it as ptr<3>: a remote barrier keeps its bits.
-    bool remote = false;
-    Value bar = lowerMBarrier(rewriter, loc, op.getBar(), adaptor.getBar(),
-                              remote);
-    if (remote)
-      bar = LLVM::IntToPtrOp::create(
-          rewriter, loc, LLVM::LLVMPointerType::get(getContext(), kShared),
-          LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), bar)
-              .getResult());
+    // PTX reads the mbarrier operand as a shared::cluster address (the
+    // barrier of the destination CTA); NVVM types it as ptr<3>.
+    Value bar = clusterAddressAsShared(rewriter, loc, adaptor.getBar());
     rewriter.replaceOpWithNewOp<NVVM::CpAsyncBulkSharedCTAToSharedClusterOp>(
         op, TypeRange(), ValueRange{dst, src, bar, adaptor.getSize()});
     return success();
@@ -258,7 +251,13 @@ struct TMALoadLowering : PTXLowering<PTXTMALoadOp> {
     // isCTAOnly (a PTX ISA 8.6 form); a CTA shared address is cast.
     Value dst = castToAS(rewriter, loc, adaptor.getDst(), kSharedCluster);
     Value tmap = tensorMapPtr(rewriter, loc, adaptor.getTmap());
-    Value bar = castToAS(rewriter, loc, adaptor.getBar(), kShared);
+    // The executing CTA's barrier, or with cta_group::2 possibly the peer's
+    // (a shared.cluster pointer): its shared::cluster address, which NVVM
+    // types as ptr<3>.
+    bool peer = cast<PtrType>(op.getBar().getType()).getMemorySpace() ==
+                MemorySpace::SharedCluster;
+    Value bar = peer ? clusterAddressAsShared(rewriter, loc, adaptor.getBar())
+                     : castToAS(rewriter, loc, adaptor.getBar(), kShared);
     SmallVector<Value> operands{dst, tmap};
     llvm::append_range(operands, adaptor.getCoords());
     operands.push_back(bar);
@@ -411,19 +410,32 @@ struct PrefetchTensormapLowering : PTXLowering<PTXPrefetchTensormapOp> {
   }
 };
 
+/// Inline PTX: LLVM 22 emits its prefetch intrinsics only from sm_90 and
+/// PTX ISA 8.0, while the instruction exists since sm_20.
 struct PrefetchLowering : PTXLowering<PTXPrefetchOp> {
   using Base::Base;
   LogicalResult
   matchAndRewrite(PTXPrefetchOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto level = op.getLevel() == ptx::CacheLevel::L1
-                     ? NVVM::PrefetchCacheLevel::L1
-                     : NVVM::PrefetchCacheLevel::L2;
-    rewriter.replaceOpWithNewOp<NVVM::PrefetchOp>(
-        op, TypeRange(), ValueRange{adaptor.getPtr()},
-        ArrayRef<NamedAttribute>{rewriter.getNamedAttr(
-            "cacheLevel",
-            NVVM::PrefetchCacheLevelAttr::get(getContext(), level))});
+    StringRef space;
+    switch (op.getPtr().getType().getMemorySpace()) {
+    case MemorySpace::Global:
+      space = ".global";
+      break;
+    case MemorySpace::Local:
+      space = ".local";
+      break;
+    default:
+      break;
+    }
+    Location loc = op.getLoc();
+    Value addr = LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI64Type(),
+                                          adaptor.getPtr());
+    std::string text = ("prefetch" + space + "." +
+                        ptx::stringifyEnum(op.getLevel()) + " [$0];")
+                           .str();
+    inlinePTX(rewriter, loc, TypeRange(), ValueRange{addr}, text, "l");
+    rewriter.eraseOp(op);
     return success();
   }
 };

@@ -203,9 +203,12 @@ struct WGMMAMmaAsyncLowering : PTXLowering<PTXWGMMAMmaAsyncOp> {
     auto layoutB = op.getLayoutB().value_or(ptx::MMALayout::Col);
     SmallVector<Value> regs = accRegs(rewriter, loc, adaptor.getD());
 
-    // The SS form with a constant scale-d is nvvm.wgmma.mma_async.
+    // The SS form with a constant scale-d is nvvm.wgmma.mma_async, except
+    // b1: LLVM 22 writes it without the required `.and.popc`, which ptxas
+    // rejects.
     APInt scaleD;
-    if (!rs && matchPattern(op.getScaleD(), m_ConstantInt(&scaleD))) {
+    bool b1 = op.getTypeA() == ptx::MMAType::B1;
+    if (!rs && !b1 && matchPattern(op.getScaleD(), m_ConstantInt(&scaleD))) {
       Value inouts = structOf(rewriter, loc, regs);
       std::optional<NVVM::MMAIntOverflow> sat;
       if (op.getTypeD() == ptx::MMAType::S32)
@@ -240,11 +243,8 @@ struct WGMMAMmaAsyncLowering : PTXLowering<PTXWGMMAMmaAsyncOp> {
       return success();
     }
 
-    // The RS form, or a run-time scale-d: NVVM's op takes neither, so the
-    // exact PTX goes through llvm.inline_asm.
-    if (op.getTypeA() == ptx::MMAType::B1)
-      return op.emitOpError("cannot be lowered: the b1 wgmma has no register "
-                            "(RS) form and needs a constant scale-d");
+    // The RS form, a run-time scale-d or b1: NVVM's op takes none of them,
+    // so the exact PTX goes through llvm.inline_asm.
     Type i32 = rewriter.getI32Type();
     bool f32Acc = resType.getElementType().isF32();
     unsigned n = regs.size();
@@ -300,6 +300,8 @@ struct WGMMAMmaAsyncLowering : PTXLowering<PTXWGMMAMmaAsyncOp> {
                           stringifyEnum(op.getTypeA()),
                           stringifyEnum(op.getTypeB()))
                 .str();
+    if (op.getTypeA() == ptx::MMAType::B1)
+      text.insert(text.size() - 1, ".and.popc");
     text += dList + ", " + aText + ", " + bText + ", %p";
     if (floatIn) {
       text += ", " + std::to_string(scaleA) + ", " + std::to_string(scaleB);
@@ -335,12 +337,69 @@ struct WGMMAMmaAsyncLowering : PTXLowering<PTXWGMMAMmaAsyncOp> {
 // mma.sync, ldmatrix, stmatrix
 //===----------------------------------------------------------------------===//
 
+/// The FP8 mma.sync (NVVM's op has no e4m3/e5m2 form): the exact PTX.
+static Value fp8MmaSync(PTXMmaSyncOp op, Value a, Value b, Value c,
+                        OpBuilder &rewriter) {
+  Location loc = op.getLoc();
+  Type i32 = rewriter.getI32Type();
+  auto resType = cast<VectorType>(op.getType());
+  bool f32Acc = resType.getElementType().isF32();
+  SmallVector<Value> cRegs = accRegs(rewriter, loc, c);
+  std::string constraints, dList, aList, bList, cList;
+  SmallVector<Type> outTypes;
+  SmallVector<Value> operands;
+  unsigned next = 0;
+  auto name = [&](std::string &list) {
+    list += (list.empty() ? "$" : ", $") + std::to_string(next++);
+  };
+  for (size_t i = 0; i < cRegs.size(); ++i) {
+    outTypes.push_back(f32Acc ? rewriter.getF32Type() : i32);
+    constraints += std::string(i ? "," : "") + (f32Acc ? "=f" : "=r");
+    name(dList);
+  }
+  for (auto [vec, list] : {std::pair<Value, std::string *>{a, &aList},
+                           std::pair<Value, std::string *>{b, &bList}})
+    for (Value r : unpack(rewriter, loc, vec)) {
+      operands.push_back(r);
+      constraints += ",r";
+      name(*list);
+    }
+  for (Value r : cRegs) {
+    if (!f32Acc)
+      r = LLVM::BitcastOp::create(rewriter, loc, i32, r);
+    operands.push_back(r);
+    constraints += f32Acc ? ",f" : ",r";
+    name(cList);
+  }
+  std::string acc = stringifyEnum(op.getTypeD()).str();
+  std::string text = "mma.sync.aligned.m16n8k32.row.col." + acc + "." +
+                     stringifyEnum(op.getTypeA()).str() + "." +
+                     stringifyEnum(op.getTypeB()).str() + "." + acc + " {" +
+                     dList + "}, {" + aList + "}, {" + bList + "}, {" + cList +
+                     "};";
+  Value res = inlinePTX(rewriter, loc, outTypes, operands, text, constraints);
+  SmallVector<Value> regs;
+  for (size_t i = 0; i < cRegs.size(); ++i) {
+    Value r = LLVM::ExtractValueOp::create(rewriter, loc, res, i);
+    if (!f32Acc)
+      r = LLVM::BitcastOp::create(rewriter, loc, cRegs[i].getType(), r);
+    regs.push_back(r);
+  }
+  return accFromStruct(rewriter, loc, structOf(rewriter, loc, regs), resType);
+}
+
 struct MmaSyncLowering : PTXLowering<PTXMmaSyncOp> {
   using Base::Base;
   LogicalResult
   matchAndRewrite(PTXMmaSyncOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    if (op.getTypeA() == ptx::MMAType::E4M3 ||
+        op.getTypeA() == ptx::MMAType::E5M2) {
+      rewriter.replaceOp(op, fp8MmaSync(op, adaptor.getA(), adaptor.getB(),
+                                        adaptor.getC(), rewriter));
+      return success();
+    }
     ArrayRef<int32_t> shape = op.getShape();
     auto typeA = mmaType(op.getTypeA()), typeB = mmaType(op.getTypeB());
     if (shape.size() != 3 || !typeA || !typeB)
@@ -784,13 +843,10 @@ struct Tcgen05CommitLowering : PTXLowering<PTXTcgen05CommitOp> {
   matchAndRewrite(PTXTcgen05CommitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    bool remote = false;
-    Value bar = lowerMBarrier(rewriter, loc, op.getBar(), adaptor.getBar(),
-                              remote);
-    // NVVM takes a shared::cta or a generic barrier address; a remote one
-    // goes through the generic space.
-    if (remote)
-      bar = castToAS(rewriter, loc, bar, kGeneric);
+    // PTX's operand is a shared::cluster address (the executing CTA's
+    // barrier or, with a shared.cluster pointer, a peer's); NVVM's
+    // `.shared::cluster` form types it as ptr<3>.
+    Value bar = clusterAddressAsShared(rewriter, loc, adaptor.getBar());
     SmallVector<Value> operands{bar};
     if (Value mask = adaptor.getMulticastMask())
       operands.push_back(mask);

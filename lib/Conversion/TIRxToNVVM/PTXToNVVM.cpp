@@ -8,22 +8,15 @@
 // copy families are in PTXCopyToNVVM.cpp and the MMA/tcgen05 families in
 // PTXMMAToNVVM.cpp.
 //
-// Remote mbarriers through a `shared` pointer. The original's DSMEM idiom is
-//   %a   = tirx.reinterpret %bar : !tirx.ptr<ui64, shared> to i64
-//   %r   = tirx.ptx.mapa %a, %rank : i64 -> i64
-//   %p   = tirx.reinterpret %r : i64 to !tirx.ptr<ui64, shared>
-//   %buf = tirx.decl_buffer %p ...
-//   tirx.ptx.mbarrier.arrive ... (tirx.ptr_to %buf[0])
-// The pointer type says `shared` although it holds a peer CTA's address.
-// We lower it as follows: the raw i64 mapa of an integer that comes from a
-// shared/shared.dyn pointer is `mapa.shared::cluster` (ptr<3> -> ptr<7>),
-// and its i64 is the 32-bit shared::cluster address; any other raw i64 is a
-// generic address and maps with the generic `mapa.u64`. The reinterpret to
-// `shared` keeps the bits. An mbarrier op whose pointer is derived from a
-// raw mapa result (findRemoteMapa) treats those bits as a shared::cluster
-// address (ptr<7>) and emits the `.shared::cluster` form, so the PTX is
-// `mapa.shared::cluster` + `mbarrier.arrive...shared::cluster`.
-//
+// Shared-memory operands. A `shared`/`shared.dyn` pointer lowers to a
+// generic address (it may hold a peer CTA's shared memory, made from a mapped
+// raw address); a `shared.cluster` pointer to a shared::cluster address
+// (ptr<7>). Each op converts its operand to the form its PTX instruction
+// takes: the executing CTA's shared::cta window (mbarrier.init, waits,
+// arrives that return a state, ...) or the shared::cluster window (arrives
+// without a state, expect_tx, complete_tx, tcgen05.commit, the bulk copies'
+// remote barriers), which holds the executing CTA's memory and its peers'.
+// No op looks at where its pointer came from (docs/Design-notes.md).
 //===----------------------------------------------------------------------===//
 
 #include "PTXToNVVMCommon.h"
@@ -86,73 +79,12 @@ Value ptxlower::i32ToBool(OpBuilder &b, Location loc, Value v) {
                               i32Const(b, loc, 0));
 }
 
-/// Looks through the TIRx ops that carry a pointer's address unchanged or
-/// with an offset.
-static Value stepBack(Value v) {
-  Operation *def = v.getDefiningOp();
-  if (!def)
-    return {};
-  if (auto op = dyn_cast<BindOp>(def))
-    return op.getValue();
-  if (auto op = dyn_cast<PtrToOp>(def))
-    return op.getBuffer();
-  if (auto op = dyn_cast<DeclBufferOp>(def))
-    return op.getData();
-  if (auto op = dyn_cast<BufferSliceOp>(def))
-    return op.getSource();
-  if (auto op = dyn_cast<BufferReshapeOp>(def))
-    return op.getSource();
-  if (auto op = dyn_cast<BufferDataOp>(def))
-    return op.getBuffer();
-  if (auto op = dyn_cast<AccessPtrOp>(def))
-    return op.getBuffer();
-  if (auto op = dyn_cast<PtrByteOffsetOp>(def))
-    return op.getPtr();
-  if (auto op = dyn_cast<ReinterpretOp>(def))
-    return op.getSource();
-  return {};
-}
-
-PTXMapaOp ptxlower::findRemoteMapa(Value v) {
-  for (int depth = 0; v && depth < 32; ++depth) {
-    if (auto mapa = v.getDefiningOp<PTXMapaOp>())
-      return isa<IntegerType>(mapa.getType()) ? mapa : PTXMapaOp();
-    v = stepBack(v);
-  }
-  return {};
-}
-
-Value ptxlower::mapaSharedSource(PTXMapaOp op) {
-  Value v = op.getAddr();
-  for (int depth = 0; v && depth < 32; ++depth) {
-    if (auto ptr = dyn_cast<PtrType>(v.getType()))
-      return isSharedScope(ptr.getMemorySpace()) ? v : Value();
-    Operation *def = v.getDefiningOp();
-    if (auto bind = dyn_cast_or_null<BindOp>(def))
-      v = bind.getValue();
-    else if (auto re = dyn_cast_or_null<ReinterpretOp>(def))
-      v = re.getSource();
-    else
-      return {};
-  }
-  return {};
-}
-
-Value ptxlower::lowerMBarrier(OpBuilder &b, Location loc, Value tirxBar,
-                              Value lowered, bool &remote) {
-  auto type = cast<PtrType>(tirxBar.getType());
-  remote = type.getMemorySpace() == MemorySpace::SharedCluster;
-  if (remote)
-    return castToAS(b, loc, lowered, kSharedCluster);
-  if (findRemoteMapa(tirxBar)) {
-    // The bits are a shared::cluster address (see the file comment).
-    remote = true;
-    Value bits = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), lowered);
-    return LLVM::IntToPtrOp::create(
-        b, loc, LLVM::LLVMPointerType::get(b.getContext(), kSharedCluster),
-        bits);
-  }
-  return castToAS(b, loc, lowered, kShared);
+Value ptxlower::clusterAddressAsShared(OpBuilder &b, Location loc,
+                                      Value lowered) {
+  Value cluster = castToAS(b, loc, lowered, kSharedCluster);
+  Value bits = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), cluster);
+  return LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext(), kShared), bits);
 }
 
 unsigned ptxlower::targetPTXVersion(Operation *op) {
@@ -220,6 +152,9 @@ namespace {
 // Cluster addressing
 //===----------------------------------------------------------------------===//
 
+/// A typed shared pointer maps with mapa.shared::cluster (its shared::cta
+/// address in, a shared::cluster address out); a generic pointer or a raw
+/// i64, always a generic address, with the generic mapa.u64.
 struct MapaLowering : PTXLowering<PTXMapaOp> {
   using Base::Base;
   LogicalResult
@@ -242,21 +177,10 @@ struct MapaLowering : PTXLowering<PTXMapaOp> {
                          NVVM::MapaOp::create(rewriter, loc, ptr0, src, rank));
       return success();
     }
-    // Raw i64: a shared::cta address (from a shared pointer) maps with
-    // mapa.shared::cluster, anything else is a generic address.
-    Type i64 = rewriter.getI64Type();
-    if (Value shared = mapaSharedSource(op)) {
-      Value sharedPtr = rewriter.getRemappedValue(shared);
-      if (sharedPtr && isa<LLVM::LLVMPointerType>(sharedPtr.getType())) {
-        Value src = castToAS(rewriter, loc, sharedPtr, kShared);
-        Value mapped = NVVM::MapaOp::create(rewriter, loc, ptr7, src, rank);
-        rewriter.replaceOpWithNewOp<LLVM::PtrToIntOp>(op, i64, mapped);
-        return success();
-      }
-    }
     Value src = LLVM::IntToPtrOp::create(rewriter, loc, ptr0, adaptor.getAddr());
     Value mapped = NVVM::MapaOp::create(rewriter, loc, ptr0, src, rank);
-    rewriter.replaceOpWithNewOp<LLVM::PtrToIntOp>(op, i64, mapped);
+    rewriter.replaceOpWithNewOp<LLVM::PtrToIntOp>(op, rewriter.getI64Type(),
+                                                  mapped);
     return success();
   }
 };
@@ -320,7 +244,10 @@ struct MBarrierInvalLowering : PTXLowering<PTXMBarrierInvalOp> {
   }
 };
 
-/// arrive, arrive_drop, arrive.expect_tx, arrive_drop.expect_tx.
+/// arrive, arrive_drop, arrive.expect_tx, arrive_drop.expect_tx. With a
+/// state result: the `state, [addr]` form on the executing CTA's barrier
+/// (shared::cta); without one: the `_, [addr]` form on the shared::cluster
+/// window, valid for a barrier in any CTA of the cluster.
 template <typename OpT, typename NVVMOpT>
 struct MBarrierArriveLowering : PTXLowering<OpT> {
   using PTXLowering<OpT>::PTXLowering;
@@ -328,33 +255,37 @@ struct MBarrierArriveLowering : PTXLowering<OpT> {
   matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    bool remote = false;
-    Value bar = lowerMBarrier(rewriter, loc, op.getBar(), adaptor.getBar(),
-                              remote);
-    if (remote && op.getState())
-      return op.emitOpError(
-          "cannot be lowered: a remote arrive (on a peer CTA's mbarrier "
-          "obtained through mapa) returns no state");
+    bool withState = static_cast<bool>(op.getState());
+    Value bar = castToAS(rewriter, loc, adaptor.getBar(),
+                         withState ? kShared : kSharedCluster);
+    Type i64 = rewriter.getI64Type();
+    if constexpr (!OpT::kExpectTx) {
+      // The plain state form also exists before sm_90: NVVM's op always
+      // takes the scoped intrinsics (PTX ISA 8.0), LLVM's older ones not.
+      if (withState && !op.getSem() && !op.getScope() && !op.getCount()) {
+        StringRef name = std::is_same_v<OpT, PTXMBarrierArriveDropOp>
+                             ? "llvm.nvvm.mbarrier.arrive.drop.shared"
+                             : "llvm.nvvm.mbarrier.arrive.shared";
+        rewriter.replaceOp(op, callIntrinsic(rewriter, loc, i64, name, bar));
+        return success();
+      }
+    }
     SmallVector<Value> operands{bar};
     if (Value count = adaptor.getCount())
       operands.push_back(count);
     bool relaxed = op.getSem() && *op.getSem() == ptx::ArriveSem::Relaxed;
-    if (relaxed && failed(requirePTX(op, 86, "'relaxed' semantics")))
-      return failure();
     NamedAttribute attrs[] = {
         named(rewriter, "scope",
-              NVVM::MemScopeKindAttr::get(getContext(op),
+              NVVM::MemScopeKindAttr::get(op.getContext(),
                                           memScope(op.getScope()))),
         named(rewriter, "relaxed", rewriter.getBoolAttr(relaxed))};
     TypeRange results;
-    Type i64 = rewriter.getI64Type();
-    if (op.getState())
+    if (withState)
       results = TypeRange(i64);
     auto arrive = NVVMOpT::create(rewriter, loc, results, operands, attrs);
     rewriter.replaceOp(op, arrive->getResults());
     return success();
   }
-  static MLIRContext *getContext(OpT op) { return op.getContext(); }
 };
 
 struct MBarrierArriveNoCompleteLowering
@@ -377,9 +308,9 @@ struct MBarrierTxLowering : PTXLowering<OpT> {
   LogicalResult
   matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    bool remote = false;
-    Value bar = lowerMBarrier(rewriter, op.getLoc(), op.getBar(),
-                              adaptor.getBar(), remote);
+    // No state: the shared::cluster form, for any CTA's barrier.
+    Value bar = castToAS(rewriter, op.getLoc(), adaptor.getBar(),
+                         kSharedCluster);
     NamedAttribute attrs[] = {named(
         rewriter, "scope",
         NVVM::MemScopeKindAttr::get(op.getContext(), memScope(op.getScope())))};
@@ -1019,7 +950,8 @@ struct SRegLowering : PTXLowering<OpT> {
   }
 };
 
-/// A special register NVVM has no op for: an intrinsic or a `mov`.
+/// A special register NVVM has no op for: an intrinsic or a `mov`. Also
+/// %gridid, which is 64 bits wide while LLVM 22 declares its intrinsic i32.
 template <typename OpT>
 struct SRegFallbackLowering : PTXLowering<OpT> {
   SRegFallbackLowering(const LLVMTypeConverter &converter, StringRef intrinsic,
@@ -1038,6 +970,9 @@ struct SRegFallbackLowering : PTXLowering<OpT> {
                               "{\n.reg .pred %p;\nmov.pred %p, %" + reg +
                                   ";\nselp.u32 $0, 1, 0, %p;\n}",
                               "=r"));
+    else if (op.getType().isInteger(64))
+      v = inlinePTX(rewriter, loc, op.getType(), {},
+                    "mov.u64 $0, %" + reg + ";", "=l");
     else
       v = inlinePTX(rewriter, loc, op.getType(), {},
                     "mov.u32 $0, %" + reg + ";", "=r");
@@ -1089,7 +1024,6 @@ void ptxlower::populatePTXSyncPatterns(LLVMTypeConverter &converter,
       SRegLowering<PTXSReg_warpid_Op, NVVM::WarpIdOp>,
       SRegLowering<PTXSReg_nwarpid_Op, NVVM::WarpDimOp>,
       SRegLowering<PTXSReg_laneid_Op, NVVM::LaneIdOp>,
-      SRegLowering<PTXSReg_gridid_Op, NVVM::GridIdOp>,
       SRegLowering<PTXSReg_lanemask_eq_Op, NVVM::LaneMaskEqOp>,
       SRegLowering<PTXSReg_lanemask_le_Op, NVVM::LaneMaskLeOp>,
       SRegLowering<PTXSReg_lanemask_lt_Op, NVVM::LaneMaskLtOp>,
@@ -1103,6 +1037,8 @@ void ptxlower::populatePTXSyncPatterns(LLVMTypeConverter &converter,
       converter, "", "globaltimer_hi");
   patterns.add<SRegFallbackLowering<PTXSReg_is_explicit_cluster_Op>>(
       converter, "", "is_explicit_cluster");
+  patterns.add<SRegFallbackLowering<PTXSReg_gridid_Op>>(converter, "",
+                                                        "gridid");
 }
 
 void mlir::tirx::populateTIRxPTXToNVVMConversionPatterns(
@@ -1110,4 +1046,5 @@ void mlir::tirx::populateTIRxPTXToNVVMConversionPatterns(
   populatePTXSyncPatterns(converter, patterns);
   populatePTXCopyPatterns(converter, patterns);
   populatePTXMMAPatterns(converter, patterns);
+  populatePTXMemPatterns(converter, patterns);
 }

@@ -2,7 +2,7 @@
 //
 // Private to lib/Conversion/TIRxToNVVM: the base pattern and the helpers the
 // tirx.ptx.* lowerings share (address-space casts, constants, inline PTX,
-// intrinsic calls, the provenance walk of remote mbarrier pointers).
+// intrinsic calls, the address forms of shared-memory operands).
 //
 //===----------------------------------------------------------------------===//
 
@@ -57,22 +57,12 @@ Value callIntrinsic(OpBuilder &b, Location loc, Type result, StringRef name,
 Value boolToI32(OpBuilder &b, Location loc, Value pred);
 Value i32ToBool(OpBuilder &b, Location loc, Value v);
 
-/// If the TIRx pointer `v` (of a shared/shared.dyn scope) is derived from
-/// the raw i64 result of `tirx.ptx.mapa` (through reinterpret, bind,
-/// decl_buffer, ptr_to, slices, access_ptr, ptr_byte_offset), returns that
-/// mapa op: the pointer then holds a shared::cluster address of a peer CTA.
-PTXMapaOp findRemoteMapa(Value v);
-
-/// Whether a raw i64 mapa maps a shared::cta address (its operand is a
-/// shared/shared.dyn pointer reinterpreted as an integer, looking through
-/// binds). Returns that reinterpret's source pointer, or null.
-Value mapaSharedSource(PTXMapaOp op);
-
-/// The lowered pointer of an mbarrier operand that may be remote: ptr<7>
-/// for a shared.cluster barrier or a mapa-derived shared pointer, ptr<3>
-/// otherwise.
-Value lowerMBarrier(OpBuilder &b, Location loc, Value tirxBar, Value lowered,
-                    bool &remote);
+/// A shared-memory operand as an address of the shared::cluster window, typed
+/// `ptr<3>`: NVVM types the `.shared::cluster` operands of some ops
+/// (tcgen05.commit, the bulk copies' mbarriers) as shared pointers and emits
+/// their bits as they are. `lowered` is a generic (`shared`/`shared.dyn`) or
+/// shared::cluster (`shared.cluster`) pointer.
+Value clusterAddressAsShared(OpBuilder &b, Location loc, Value lowered);
 
 /// The PTX ISA version (times ten) the enclosing gpu.module's #nvvm.target
 /// compiles for ("+ptxNN" features), or 0 when unknown. NVPTX aborts the
@@ -88,6 +78,8 @@ void populatePTXSyncPatterns(LLVMTypeConverter &converter,
 void populatePTXCopyPatterns(LLVMTypeConverter &converter,
                              RewritePatternSet &patterns);
 void populatePTXMMAPatterns(LLVMTypeConverter &converter,
+                            RewritePatternSet &patterns);
+void populatePTXMemPatterns(LLVMTypeConverter &converter,
                             RewritePatternSet &patterns);
 
 } // namespace mlir::tirx::ptxlower

@@ -29,17 +29,27 @@ using namespace mlir::tirx;
 // Types
 //===----------------------------------------------------------------------===//
 
-/// The address space a lowered buffer pointer lives in. Local buffers are
-/// `llvm.alloca`s, which NVPTX keeps in the generic space.
+/// The address space a lowered pointer or buffer lives in. Local buffers
+/// are `llvm.alloca`s, which NVPTX keeps in the generic space. `shared` and
+/// `shared.dyn` values are generic addresses: a shared pointer may address a
+/// peer CTA's shared memory (a mapped address reinterpreted as a pointer),
+/// which no shared::cta address can hold; LLVM's address-space inference
+/// turns accesses that provably hit the executing CTA's memory back into
+/// `.shared` ones (docs/Design-notes.md, "Shared memory and the cluster").
+static unsigned getLoweredAddressSpace(MemorySpace space) {
+  return space == MemorySpace::Local || isSharedScope(space)
+             ? 0
+             : getNVPTXAddressSpace(space);
+}
 static unsigned getBufferAddressSpace(MemorySpace space) {
-  return space == MemorySpace::Local ? 0 : getNVPTXAddressSpace(space);
+  return getLoweredAddressSpace(space);
 }
 
 void mlir::tirx::populateTIRxToLLVMTypeConversions(
     LLVMTypeConverter &converter) {
   converter.addConversion([](PtrType type) -> Type {
     return LLVM::LLVMPointerType::get(
-        type.getContext(), getNVPTXAddressSpace(type.getMemorySpace()));
+        type.getContext(), getLoweredAddressSpace(type.getMemorySpace()));
   });
   converter.addConversion([](BufferType type) -> Type {
     return LLVM::LLVMPointerType::get(
@@ -132,6 +142,22 @@ struct ForwardOperandLowering : TIRxLowering<OpT> {
   }
 };
 
+/// The NVPTX address space whose addresses a 32-bit integer holds for a
+/// pointer of `scope`: the shared::cta window for shared memory, the
+/// shared::cluster window, tensor memory; 0 where a 32-bit integer is no
+/// address.
+static unsigned windowAddressSpace(MemorySpace scope) {
+  if (isSharedScope(scope))
+    return 3;
+  if (scope == MemorySpace::SharedCluster || scope == MemorySpace::TMem)
+    return getNVPTXAddressSpace(scope);
+  return 0;
+}
+
+/// Integers and pointers (docs/Design-notes.md): a 64-bit integer is a
+/// generic address, so a pointer of any scope in the generic address space
+/// converts to and from one through `cvta`; a 32-bit integer is an address
+/// in the scope's own window (shared::cta, shared::cluster, tmem).
 struct ReinterpretLowering : TIRxLowering<ReinterpretOp> {
   using Base::Base;
   LogicalResult
@@ -143,19 +169,39 @@ struct ReinterpretLowering : TIRxLowering<ReinterpretOp> {
       return rewriter.notifyMatchFailure(op, "unconvertible result type");
     Location loc = op.getLoc();
     Type srcType = src.getType();
+    MLIRContext *ctx = rewriter.getContext();
+    auto ptrIn = [&](unsigned as) {
+      return LLVM::LLVMPointerType::get(ctx, as);
+    };
     Value result;
     bool srcPtr = isa<LLVM::LLVMPointerType>(srcType);
     bool dstPtr = isa<LLVM::LLVMPointerType>(dst);
-    if (srcType == dst)
+    if (srcType == dst) {
       result = src;
-    else if (srcPtr && dstPtr)
+    } else if (srcPtr && dstPtr) {
       result = LLVM::AddrSpaceCastOp::create(rewriter, loc, dst, src);
-    else if (dstPtr)
-      result = LLVM::IntToPtrOp::create(rewriter, loc, dst, src);
-    else if (srcPtr)
-      result = LLVM::PtrToIntOp::create(rewriter, loc, dst, src);
-    else
+    } else if (dstPtr) {
+      // Integer to pointer.
+      auto scope = cast<PtrType>(op.getType()).getMemorySpace();
+      unsigned window = windowAddressSpace(scope);
+      if (srcType.getIntOrFloatBitWidth() <= 32 && window)
+        result = LLVM::IntToPtrOp::create(rewriter, loc, ptrIn(window), src);
+      else
+        result = LLVM::IntToPtrOp::create(rewriter, loc, ptrIn(0), src);
+      result = castTo(rewriter, loc, result, dst);
+    } else if (srcPtr) {
+      // Pointer to integer.
+      auto scope = cast<PtrType>(op.getSource().getType()).getMemorySpace();
+      unsigned window = windowAddressSpace(scope);
+      Value ptr = src;
+      if (dst.getIntOrFloatBitWidth() <= 32 && window)
+        ptr = castTo(rewriter, loc, src, ptrIn(window));
+      else if (scope != MemorySpace::TMem && scope != MemorySpace::Param)
+        ptr = castTo(rewriter, loc, src, ptrIn(0));
+      result = LLVM::PtrToIntOp::create(rewriter, loc, dst, ptr);
+    } else {
       result = LLVM::BitcastOp::create(rewriter, loc, dst, src);
+    }
     rewriter.replaceOp(op, result);
     return success();
   }
@@ -229,7 +275,8 @@ struct AllocBufferLowering : TIRxLowering<AllocBufferOp> {
             LLVM::Linkage::Internal, name, Attribute(), align,
             /*addrSpace=*/3);
       }
-      rewriter.replaceOpWithNewOp<LLVM::AddressOfOp>(op, global);
+      Value addr = LLVM::AddressOfOp::create(rewriter, loc, global);
+      rewriter.replaceOp(op, castTo(rewriter, loc, addr, ptrType));
       return success();
     }
     case MemorySpace::SharedDyn: {
@@ -241,7 +288,7 @@ struct AllocBufferLowering : TIRxLowering<AllocBufferOp> {
       Value base = LLVM::AddressOfOp::create(rewriter, loc, arena);
       Value ptr = gep(rewriter, loc, base, rewriter.getI8Type(),
                       constant(rewriter, loc, offset.getInt()));
-      rewriter.replaceOp(op, ptr);
+      rewriter.replaceOp(op, castTo(rewriter, loc, ptr, ptrType));
       return success();
     }
     default:

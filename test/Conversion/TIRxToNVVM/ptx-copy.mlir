@@ -23,7 +23,7 @@ gpu.module @m {
     gpu.return
   }
   // CHECK-LABEL: gpu.func @bulk
-  // CHECK: llvm.addrspacecast %{{[a-z0-9_]+}} : !llvm.ptr<3> to !llvm.ptr<7>
+  // CHECK: llvm.addrspacecast %{{[a-z0-9_]+}} : !llvm.ptr to !llvm.ptr<7>
   // CHECK: nvvm.cp.async.bulk.shared.cluster.global %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} : !llvm.ptr<7>, <1>
   // CHECK: nvvm.cp.async.bulk.shared.cluster.global %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} multicast_mask = %{{[a-z0-9_]+}} l2_cache_hint = %{{[a-z0-9_]+}} : !llvm.ptr<7>, <1>
   // CHECK: nvvm.cp.async.bulk.global.shared.cta %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} : <1>, <3>
@@ -48,18 +48,20 @@ gpu.module @m {
     gpu.return
   }
   // CHECK-LABEL: gpu.func @tma
-  // CHECK: llvm.addrspacecast %{{[a-z0-9_]+}} : !llvm.ptr<3> to !llvm.ptr<7>
+  // CHECK: llvm.addrspacecast %{{[a-z0-9_]+}} : !llvm.ptr to !llvm.ptr<7>
   // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, box[%{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}] : !llvm.ptr<7>, !llvm.ptr
   // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, box[%{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}] multicast_mask = %{{[a-z0-9_]+}} l2_cache_hint = %{{[a-z0-9_]+}} : !llvm.ptr<7>, !llvm.ptr
-  // CHECK: llvm.addrspacecast %{{[a-z0-9_]+}} : !llvm.ptr<3> to !llvm.ptr<7>
+  // CHECK: llvm.addrspacecast %{{[a-z0-9_]+}} : !llvm.ptr to !llvm.ptr<7>
   // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, box[%{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}] im2col[%{{[a-z0-9_]+}}] {mode = #nvvm.tma_load_mode<im2col>} : !llvm.ptr<7>, !llvm.ptr
   // CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, box[%{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}] : !llvm.ptr, <3>
   // CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, box[%{{[a-z0-9_]+}}] l2_cache_hint = %{{[a-z0-9_]+}} : !llvm.ptr, <3>
   // CHECK: nvvm.cp.async.bulk.tensor.reduce %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, box[%{{[a-z0-9_]+}}] {redKind = #nvvm.tma_redux_kind<add>} : !llvm.ptr, <3>
   // CHECK: nvvm.cp.async.bulk.tensor.prefetch %{{[a-z0-9_]+}}, box[%{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}] : !llvm.ptr
   // CHECK: nvvm.prefetch tensormap, %{{[a-z0-9_]+}} : !llvm.ptr
-  // CHECK: nvvm.prefetch level =  L2, %{{[a-z0-9_]+}} : !llvm.ptr<1>
-  // CHECK: nvvm.prefetch level =  L1, %{{[a-z0-9_]+}} : !llvm.ptr<1>
+  // prefetch is inline PTX (LLVM 22 emits its intrinsics from sm_90 and
+  // PTX ISA 8.0 only, the instruction exists since sm_20).
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "prefetch.global.L2 [$0];", "l"
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "prefetch.global.L1 [$0];", "l"
   gpu.func @tma(%sdst: !tirx.ptr<f16, shared>, %cdst: !tirx.ptr<f16, shared.cluster>, %tmap: !tirx.tensormap, %bar: !tirx.ptr<i64, shared>, %x: i32, %y: i32, %z: i32, %o: i16, %mask: i16, %pol: i64, %gp: !tirx.ptr<f32, global>) {
     tirx.ptx.cp.async.bulk.tensor.load tile rank 2 %sdst, %tmap[%x, %y], %bar : !tirx.ptr<f16, shared>, !tirx.tensormap, !tirx.ptr<i64, shared>
     tirx.ptx.cp.async.bulk.tensor.load tile rank 2 %cdst, %tmap[%x, %y], %bar multicast %mask cache_hint %pol : !tirx.ptr<f16, shared.cluster>, !tirx.tensormap, !tirx.ptr<i64, shared>

@@ -30,14 +30,17 @@ gpu.module @m {
     %6 = tirx.ptx.getctarank %a : i64
     gpu.return
   }
+  // The seed's DSMEM idiom: a raw i64 is a generic address, so mapa is the
+  // generic mapa.u64, the reinterpret to a shared pointer keeps the generic
+  // address, and the stateless arrive converts it to the shared::cluster
+  // window (cvta.to.shared::cluster), whatever CTA it addresses.
   // CHECK-LABEL: gpu.func @remote_arrive
-  // CHECK: llvm.ptrtoint %{{[a-z0-9_]+}} : !llvm.ptr<3> to i64
-  // CHECK: nvvm.mapa %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} : !llvm.ptr<3> -> !llvm.ptr<7>
-  // CHECK: llvm.ptrtoint %{{[a-z0-9_]+}} : !llvm.ptr<7> to i64
-  // CHECK: llvm.inttoptr %{{[a-z0-9_]+}} : i64 to !llvm.ptr<3>
-  // CHECK: llvm.ptrtoint %{{[a-z0-9_]+}} : !llvm.ptr<3> to i32
-  // CHECK: llvm.inttoptr %{{[a-z0-9_]+}} : i32 to !llvm.ptr<7>
-  // CHECK: nvvm.mbarrier.arrive %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>
+  // CHECK: llvm.ptrtoint %{{[a-z0-9_]+}} : !llvm.ptr to i64
+  // CHECK: nvvm.mapa %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} : !llvm.ptr -> !llvm.ptr
+  // CHECK: llvm.ptrtoint %{{[a-z0-9_]+}} : !llvm.ptr to i64
+  // CHECK: llvm.inttoptr %{{[a-z0-9_]+}} : i64 to !llvm.ptr
+  // CHECK: %[[W:.*]] = llvm.addrspacecast %{{[a-z0-9_]+}} : !llvm.ptr to !llvm.ptr<7>
+  // CHECK: nvvm.mbarrier.arrive %[[W]], %{{[a-z0-9_]+}} {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>
   gpu.func @remote_arrive(%mbar: !tirx.buffer<1xui64, shared>, %rank: i32, %c1: i32) {
     %c0 = arith.constant 0 : index
     %p = tirx.ptr_to %mbar[%c0] : !tirx.buffer<1xui64, shared>
@@ -54,7 +57,8 @@ gpu.module @m {
   // CHECK: nvvm.mbarrier.init %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} : !llvm.ptr<3>, i32
   // CHECK: nvvm.mbarrier.init %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} : !llvm.ptr<3>, i32
   // CHECK: nvvm.mbarrier.inval %{{[a-z0-9_]+}} : !llvm.ptr<3>
-  // CHECK: nvvm.mbarrier.arrive %{{[a-z0-9_]+}} : !llvm.ptr<3> -> i64
+  // The plain state form takes LLVM's unscoped intrinsic (from sm_80).
+  // CHECK: llvm.call_intrinsic "llvm.nvvm.mbarrier.arrive.shared"(%{{[a-z0-9_]+}}) : (!llvm.ptr<3>) -> i64
   // CHECK: nvvm.mbarrier.arrive %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} {relaxed = true, scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<3> -> i64
   // CHECK: nvvm.mbarrier.arrive %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>
   // CHECK: nvvm.mbarrier.arrive_drop %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} : !llvm.ptr<3> -> i64
@@ -62,7 +66,7 @@ gpu.module @m {
   // CHECK: nvvm.mbarrier.arrive.expect_tx %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} {relaxed = true, scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>, i32
   // CHECK: nvvm.mbarrier.arrive_drop.expect_tx %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} {relaxed = true, scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>, i32
   // CHECK: nvvm.mbarrier.arrive.nocomplete %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} : !llvm.ptr<3>, i32 -> i64
-  // CHECK: nvvm.mbarrier.expect_tx %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<3>, i32
+  // CHECK: nvvm.mbarrier.expect_tx %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>, i32
   // CHECK: nvvm.mbarrier.complete_tx %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} : !llvm.ptr<7>, i32
   // CHECK: nvvm.mbarrier.test.wait %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} : !llvm.ptr<3>, i64 -> i1
   // CHECK: nvvm.mbarrier.test.wait %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} {relaxed = true} : !llvm.ptr<3>, i32 -> i1
@@ -216,7 +220,8 @@ gpu.module @m {
   // CHECK: nvvm.read.ptx.sreg.warpid : i32
   // CHECK: nvvm.read.ptx.sreg.nwarpid : i32
   // CHECK: nvvm.read.ptx.sreg.laneid : i32
-  // CHECK: nvvm.read.ptx.sreg.gridid : i64
+  // %gridid is 64 bits wide (LLVM 22 declares its intrinsic i32).
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "mov.u64 $0, %gridid;", "=l"  : () -> i64
   // CHECK: nvvm.read.ptx.sreg.lanemask.eq : i32
   // CHECK: nvvm.read.ptx.sreg.lanemask.le : i32
   // CHECK: nvvm.read.ptx.sreg.lanemask.lt : i32
