@@ -16,6 +16,7 @@ void TIRxDialect::initialize() {
   registerAttributes();
   registerCoreOps();
   registerPTXOps();
+  registerHostOps();
 }
 
 LogicalResult TIRxDialect::verifyOperationAttribute(Operation *op,
