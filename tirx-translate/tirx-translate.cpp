@@ -7,6 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TIRx/Host/LaunchDescription.h"
+#include "TIRx/Host/Passes.h"
 #include "TIRx/InitAll.h"
 #include "TIRx/Target/Compile.h"
 
@@ -17,6 +19,7 @@
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "llvm/Config/llvm-config.h"
@@ -36,7 +39,8 @@ static cl::opt<std::string> outputFilename("o", cl::desc("Output file"),
                                            cl::value_desc("file"),
                                            cl::init("-"));
 static cl::opt<std::string>
-    emit("emit", cl::desc("What to write: ptx, llvmir or cubin"),
+    emit("emit", cl::desc("What to write: ptx, llvmir, cubin, or launch "
+                          "(the launch description JSON of the host parts)"),
          cl::init("ptx"));
 static cl::opt<std::string>
     chip("chip", cl::desc("Target chip (default: the module's #tirx.target, "
@@ -58,9 +62,10 @@ int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(argc, argv,
                               "TIRx compiler: MLIR to PTX, LLVM IR or cubin\n");
   std::optional<tirx::OutputFormat> format = tirx::parseOutputFormat(emit);
-  if (!format) {
+  bool launch = emit == "launch";
+  if (!format && !launch) {
     llvm::errs() << "tirx-translate: unknown --emit=" << emit
-                 << "; expected ptx, llvmir or cubin\n";
+                 << "; expected ptx, llvmir, cubin or launch\n";
     return 1;
   }
 
@@ -86,13 +91,21 @@ int main(int argc, char **argv) {
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 1;
+  FailureOr<std::string> result = failure();
+  if (launch) {
+    // The host parts after tirx-split-host-device, as JSON.
+    PassManager pm(&context, ModuleOp::getOperationName());
+    pm.addPass(tirx::createSplitHostDevicePass());
+    if (succeeded(pm.run(*module)))
+      result = tirx::exportLaunchDescription(*module);
+  }
   tirx::CompileOptions options;
   options.chip = chip;
   options.features = features;
   options.optLevel = optLevel;
   options.ptxas = ptxas;
-  FailureOr<std::string> result =
-      tirx::compileModule(*module, *format, options);
+  if (!launch)
+    result = tirx::compileModule(*module, *format, options);
   if (failed(result)) {
     // The diagnostics are out. Leave without running static destructors:
     // after a recovered LLVM fatal error, LLVM's global timer groups still

@@ -47,6 +47,12 @@ LogicalResult TIRxDialect::verifyOperationAttribute(Operation *op,
       return op->emitError() << "'" << name << "' must be an integer";
     return success();
   }
+  if (name == "tirx.grid_constant_args") {
+    if (!isa<DenseI32ArrayAttr>(attr.getValue()))
+      return op->emitError() << "'" << name
+                             << "' must be an array<i32> of parameter indices";
+    return success();
+  }
   if (name == "tirx.annotations") {
     if (!isa<DictionaryAttr>(attr.getValue()))
       return op->emitError() << "'" << name << "' must be a dictionary";

@@ -9,7 +9,9 @@
 #include "TIRx/Dialect/TIRxHostOps.h"
 #include "TIRx/Dialect/TIRxOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "tirx/runtime/TensorMap.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -93,12 +95,15 @@ LogicalResult BufferDimOp::verify() {
   return success();
 }
 
-OpFoldResult BufferDimOp::fold(FoldAdaptor) {
-  BufferType type = getBuffer().getType();
-  int64_t dim = getDim();
-  if (dim < type.getRank() && !type.isDynamicDim(dim))
-    return IntegerAttr::get(IndexType::get(getContext()), type.getDimSize(dim));
-  return {};
+LogicalResult BufferDimOp::canonicalize(BufferDimOp op,
+                                        PatternRewriter &rewriter) {
+  BufferType type = op.getBuffer().getType();
+  int64_t dim = op.getDim();
+  if (dim >= type.getRank() || type.isDynamicDim(dim))
+    return failure();
+  rewriter.replaceOpWithNewOp<arith::ConstantIndexOp>(op,
+                                                      type.getDimSize(dim));
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

@@ -26,7 +26,7 @@ def TIRx_BufferDimOp : TIRx_Op<"buffer_dim", [Pure]> {
   let summary = "The extent of one dimension of a buffer";
   let description = [{
     The number of elements of `buffer` along dimension `dim` (0 is the
-    outermost). A static extent folds to a constant. A dynamic (`?`) extent
+    outermost). A static extent canonicalizes to a constant. A dynamic (`?`) extent
     is known only on the host, where the launcher reads it from the tensor
     passed for the buffer; inside `tirx.kernel` only static extents may be
     read (read a dynamic one before the kernel and use the value inside: it
@@ -43,7 +43,7 @@ def TIRx_BufferDimOp : TIRx_Op<"buffer_dim", [Pure]> {
   let results = (outs Index:$result);
   let assemblyFormat = "$buffer `[` $dim `]` attr-dict `:` qualified(type($buffer))";
   let hasVerifier = 1;
-  let hasFolder = 1;
+  let hasCanonicalizeMethod = 1;
 }
 
 def TIRx_TensorMapEncodeTiledOp : TIRx_Op<"tensormap_encode_tiled", [Pure,

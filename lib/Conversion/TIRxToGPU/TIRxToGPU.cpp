@@ -299,6 +299,14 @@ LogicalResult ConvertTIRxToGPUPass::outline(KernelOp kernel,
   if (*dynShared > 0)
     gpuFunc->setAttr("tirx.dyn_shared_bytes",
                      builder.getI64IntegerAttr(*dynShared));
+  // Tensormaps travel by value (tirx-mark-grid-constants, after lowering).
+  SmallVector<int32_t> tensorMaps;
+  for (auto [i, type] : llvm::enumerate(argTypes))
+    if (isa<TensorMapType>(type))
+      tensorMaps.push_back(i);
+  if (!tensorMaps.empty())
+    gpuFunc->setAttr(kGridConstantArgsAttrName,
+                     builder.getDenseI32ArrayAttr(tensorMaps));
   if (failed(cloneCallees(gpuFunc, gpuSymbols, moduleSymbols)))
     return failure();
 
