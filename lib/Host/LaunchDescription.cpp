@@ -166,8 +166,11 @@ json::Object Describer::param(unsigned index) {
       shape.push_back(ShapedType::isDynamic(d) ? json::Value(nullptr)
                                                : json::Value(d));
     for (int64_t s : buffer.getStridesOrDefault())
-      strides.push_back(s);
+      strides.push_back(ShapedType::isDynamic(s) ? json::Value(nullptr)
+                                                 : json::Value(s));
     p["kind"] = "buffer";
+    // Dense row-major buffers are checked against the tensor's own shape.
+    p["layout"] = buffer.hasDefaultLayout() ? "row_major" : "strided";
     p["dtype"] = dtypeOf(buffer.getElementType());
     p["element_bits"] = getElementBitWidth(buffer.getElementType());
     p["shape"] = std::move(shape);

@@ -32,9 +32,12 @@ static std::string checkParameterType(Type type) {
   if (auto buffer = dyn_cast<BufferType>(type)) {
     if (buffer.getMemorySpace() != MemorySpace::Global)
       return "only global buffers are passed to kernels";
-    if (llvm::any_of(buffer.getStridesOrDefault(), ShapedType::isDynamic))
-      return "its strides must be static (the launcher checks the tensor's "
-             "layout against them)";
+    // A dense row-major buffer is checked against the tensor's shape; a
+    // strided view needs its strides to check them.
+    if (!buffer.hasDefaultLayout() &&
+        llvm::any_of(buffer.getStridesOrDefault(), ShapedType::isDynamic))
+      return "a strided buffer needs static strides (the launcher checks the "
+             "tensor's layout against them)";
     if (!getDTypeName(buffer.getElementType()))
       return "its element type has no runtime dtype";
     return "";

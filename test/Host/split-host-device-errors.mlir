@@ -41,7 +41,7 @@ func.func @local_ptr(%p: !tirx.ptr<f32, local>) {
 
 // -----
 
-// expected-error @+1 {{parameter 0 of kernel function 'dynamic_stride' ('!tirx.buffer<4x4xf32, global, strided<[?, 1]>>') cannot be passed by the launcher: its strides must be static}}
+// expected-error @+1 {{parameter 0 of kernel function 'dynamic_stride' ('!tirx.buffer<4x4xf32, global, strided<[?, 1]>>') cannot be passed by the launcher: a strided buffer needs static strides}}
 func.func @dynamic_stride(%A: !tirx.buffer<4x4xf32, global, strided<[?, 1]>>) {
   tirx.kernel {
     %tx = tirx.thread_id [32] : i32

@@ -1,0 +1,20 @@
+"""Running TIRx kernels: packages, the launcher and ``tirx.build``.
+
+* ``tirx.runtime.launcher`` -- the pure-Python launcher (standard library
+  and ctypes only; packages carry a copy as ``tirx_launcher.py``).
+* ``tirx.runtime.package`` -- writing kernel packages.
+* ``tirx.runtime.builder`` -- ``tirx.build``: compile, cache, load.
+
+See docs/Runtime.md.
+"""
+
+from .launcher import (  # noqa: F401
+    load, Package, Kernel, LauncherError, RuntimeLibrary,
+    find_runtime_library, PACKAGE_FORMAT, LAUNCH_FORMAT)
+from .package import write_package, read_manifest  # noqa: F401
+from .builder import build, compile_package, default_cache_dir  # noqa: F401
+
+__all__ = ["load", "Package", "Kernel", "LauncherError", "RuntimeLibrary",
+           "find_runtime_library", "write_package", "read_manifest", "build",
+           "compile_package", "default_cache_dir", "PACKAGE_FORMAT",
+           "LAUNCH_FORMAT"]
