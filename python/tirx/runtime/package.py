@@ -98,6 +98,9 @@ def write_package(path, *, launch, target, ptx=None, cubin=None, name=None,
         os.replace(tmp, path)
         return path
     tmp = tempfile.mkdtemp(dir=parent, prefix=".tirxpkg-")
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(tmp, 0o777 & ~umask)  # mkdtemp makes it private
     try:
         for name_, data in files.items():
             with open(os.path.join(tmp, name_), "wb") as f:
