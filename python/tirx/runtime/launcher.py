@@ -209,10 +209,10 @@ class _DLDataType(ctypes.Structure):
 
 
 class _DLTensor(ctypes.Structure):
+    # shape and strides are int64_t*, read as addresses (faster in ctypes).
     _fields_ = [("data", ctypes.c_void_p), ("device", _DLDevice),
                 ("ndim", ctypes.c_int), ("dtype", _DLDataType),
-                ("shape", ctypes.POINTER(ctypes.c_int64)),
-                ("strides", ctypes.POINTER(ctypes.c_int64)),
+                ("shape", ctypes.c_void_p), ("strides", ctypes.c_void_p),
                 ("byte_offset", ctypes.c_uint64)]
 
 
@@ -299,9 +299,11 @@ def tensor_info(obj):
     info.device_id = t.device.device_id
     info.dtype = DLPACK_DTYPES.get((t.dtype.code, t.dtype.bits))
     info.lanes = t.dtype.lanes
-    info.shape = tuple(t.shape[i] for i in range(t.ndim))
-    if t.strides:
-        info.strides = tuple(t.strides[i] for i in range(t.ndim))
+    n = t.ndim
+    array = ctypes.c_int64 * n
+    info.shape = tuple(array.from_address(t.shape)) if n else ()
+    if t.strides and n:
+        info.strides = tuple(array.from_address(t.strides))
     else:
         info.strides = _row_major(info.shape)
     if info.dtype is None:
@@ -404,6 +406,16 @@ def _trunc_div(a, b):
 
 class HostError(ValueError):
     """An error while evaluating a function's host part."""
+
+
+# The arith ops _eval_op implements (lib/Host/LaunchDescription.cpp lists
+# the same set for tirx-split-host-device).
+_ARITH = frozenset("""
+    addi subi muli divsi divui ceildivsi ceildivui floordivsi remsi remui
+    minsi maxsi minui maxui andi ori xori shli shrsi shrui addf subf mulf divf
+    negf maximumf minimumf maxnumf minnumf cmpi cmpf select index_cast
+    index_castui extsi extui trunci sitofp uitofp fptosi fptoui extf truncf
+""".split())
 
 
 def _eval_op(e, args, bits):
@@ -529,6 +541,9 @@ class Kernel:
         self.launch_desc = desc["launch"]
         self._function = None
         self._lock = threading.Lock()
+        # The host program, compiled once into closures.
+        types = [v["type"] for v in desc["values"]]
+        self._program = [(self._compile(e, types), e) for e in desc["values"]]
         names = [p["name"] for p in self.params]
         self.__doc__ = "%s(%s): TIRx kernel from %s" % (
             self.name, ", ".join(names), package.path)
@@ -669,9 +684,9 @@ class Kernel:
         configuration. `runtime` encodes tensormaps (validation only when
         None)."""
         vals = []
-        for e in self.desc["values"]:
+        for fn, e in self._program:
             try:
-                vals.append(self._eval(e, vals, params, runtime))
+                vals.append(fn(vals, params, runtime))
             except HostError as err:
                 raise HostError("%s%s (in the host part of %s)"
                                 % (e.get("loc", "") + ": " if e.get("loc") else "",
@@ -689,31 +704,37 @@ class Kernel:
                                 % (self.name, key, cfg[key]))
         return cfg
 
-    def _eval(self, e, vals, params, runtime):
+    def _compile(self, e, types):
+        """A closure (vals, params, runtime) -> value for one entry of the
+        host program; an op this launcher does not know fails at load."""
         op = e["op"]
         if op == "param":
-            return params[e["index"]]
+            i = e["index"]
+            return lambda vals, params, rt: params[i]
         if op == "arith.constant":
-            return e["value"]
-        if op == "tirx.bind":
-            return vals[e["args"][0]]
+            v = e["value"]
+            return lambda vals, params, rt: v
+        if op in ("tirx.bind", "tirx.buffer_data"):
+            a = e["args"][0]
+            return lambda vals, params, rt: vals[a]
         if op == "tirx.buffer_dim":
-            info = vals[e["args"][0]]
-            return info.shape[e["dim"]]
-        if op == "tirx.buffer_data":
-            return vals[e["args"][0]]
+            a, d = e["args"][0], e["dim"]
+            return lambda vals, params, rt: vals[a].shape[d]
         if op == "tirx.tensormap_encode_tiled":
-            return self._tensormap(e, vals, runtime)
-        if op.startswith("arith."):
-            args = [vals[i] for i in e["args"]]
-            # Unsigned and bit-width-sensitive ops need the operand width.
-            types = [self.desc["values"][i]["type"] for i in e["args"]]
-            e = dict(e)
-            if types and types[0] in _INT_BITS:
-                e["_arg_bits"] = _INT_BITS[types[0]]
+            return lambda vals, params, rt: self._tensormap(e, vals, rt)
+        if op.startswith("arith.") and op[len("arith."):] in _ARITH:
+            entry = dict(e)
+            # Unsigned and width-sensitive ops need the operand width.
+            arg_types = [types[i] for i in e["args"]]
+            if arg_types and arg_types[0] in _INT_BITS:
+                entry["_arg_bits"] = _INT_BITS[arg_types[0]]
             bits = _INT_BITS.get(e["type"], 64)
-            return _eval_op(e, args, bits)
-        raise HostError("the launcher cannot evaluate %s" % op)
+            ids = e["args"]
+            return lambda vals, params, rt: _eval_op(
+                entry, [vals[i] for i in ids], bits)
+        raise LauncherError("kernel %s: its host part uses %s, which this "
+                            "launcher cannot evaluate (a newer compiler "
+                            "wrote the package?)" % (self.name, op))
 
     def _tensormap(self, e, vals, runtime):
         src = vals[e["source"]]
@@ -817,8 +838,7 @@ class Kernel:
             else:
                 holder = _CTYPE[abi](value)
             holders.append(holder)
-            ptrs.append(ctypes.cast(ctypes.pointer(holder), ctypes.c_void_p)
-                        if abi != "tensormap" else ctypes.c_void_p(ctypes.addressof(holder)))
+            ptrs.append(ctypes.addressof(holder))
         u3 = lambda xs: (ctypes.c_uint32 * 3)(*xs)
         tensors = [p for p in params if isinstance(p, TensorInfo)]
         if stream is None:
