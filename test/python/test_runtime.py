@@ -423,3 +423,70 @@ def test_build_from_a_module_and_errors(ctx, tmp_path):
     with pytest.raises(MLIRError) as e:
         tirx.build(bad, cache_dir=str(tmp_path))
     assert "cannot run in the host part of 'f'" in str(e.value)
+
+
+# -- the host program's arithmetic agrees with MLIR's folding ----------------
+
+HOST_OPS = [  # (op, type, lhs, rhs)
+    ("arith.divsi", "i32", -7, 4), ("arith.remsi", "i32", -7, 4),
+    ("arith.ceildivsi", "i32", -7, 4), ("arith.floordivsi", "i32", -7, 4),
+    ("arith.ceildivsi", "i32", 7, 4), ("arith.floordivsi", "i32", 7, -4),
+    ("arith.divui", "i32", -7, 4), ("arith.remui", "i32", -7, 4),
+    ("arith.ceildivui", "i32", 9, 4), ("arith.muli", "i32", 1 << 30, 4),
+    ("arith.addi", "i8", 127, 1), ("arith.subi", "i16", -32768, 1),
+    ("arith.shrsi", "i32", -64, 3), ("arith.shrui", "i32", -64, 3),
+    ("arith.shli", "i32", 3, 30), ("arith.maxui", "i32", -1, 5),
+    ("arith.minsi", "i32", -1, 5), ("arith.xori", "i64", -1, 12345),
+    ("arith.muli", "index", 1 << 40, 1 << 30),
+]
+
+
+def test_host_arithmetic_matches_mlir_folding(ctx, tmp_path):
+    """Each op on constants: the launcher's value (the kernel argument it
+    would pass) equals what MLIR's canonicalizer folds the op to."""
+    from tirx.ir import Module
+    from tirx.passmanager import PassManager
+    lines, kernel_uses, names = [], [], []
+    for i, (op, ty, a, b) in enumerate(HOST_OPS):
+        lines.append(f"%a{i} = arith.constant {a} : {ty}")
+        lines.append(f"%b{i} = arith.constant {b} : {ty}")
+        lines.append(f"%r{i} = {op} %a{i}, %b{i} : {ty}")
+        kernel_uses.append(f"%u{i} = arith.addi %r{i}, %r{i} : {ty}")
+        names.append(ty)
+    body = "\n    ".join(lines)
+    uses = "\n      ".join(kernel_uses)
+    kernel_fn = f"""func.func @host(%flag: !tirx.buffer<1xi32, global>) {{
+    {body}
+    tirx.kernel {{
+      %t = tirx.thread_id [32] : i32
+      {uses}
+    }}
+    return
+  }}"""
+    results = ", ".join(f"%r{i}" for i in range(len(HOST_OPS)))
+    fold_fn = f"""func.func @fold() -> ({", ".join(names)}) {{
+    {body}
+    return {results} : {", ".join(names)}
+  }}"""
+    # MLIR's folding.
+    m = Module.parse("module {\n" + fold_fn + "\n}")
+    PassManager.parse("builtin.module(canonicalize)").run(m.operation)
+    text = str(m)
+    folded = {}
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("%") and "arith.constant" in line:
+            name, rest = line.split(" = arith.constant ")
+            folded[name] = int(rest.split(" : ")[0].replace("true", "1").replace("false", "0"))
+    ret = [l for l in text.splitlines() if "return" in l][0]
+    operands = ret.split("return ")[1].split(" : ")[0].split(", ")
+    want = [folded[o] for o in operands]
+    # The launcher's evaluation of the same host code.
+    path = compile_package("module {\n" + kernel_fn + "\n}",
+                           str(tmp_path / "host.tirxpkg"), assemble=False)
+    k = load(path).host
+    cfg = k.launch_config(FakeCudaTensor((1,), "int32"))
+    got = [v for _abi, v in cfg["args"]]
+    assert len(got) == len(want)
+    for (op, ty, a, b), w, g in zip(HOST_OPS, want, got):
+        assert g == w, f"{op} {a}, {b} : {ty}: launcher {g}, MLIR {w}"
