@@ -490,3 +490,79 @@ def test_host_arithmetic_matches_mlir_folding(ctx, tmp_path):
     assert len(got) == len(want)
     for (op, ty, a, b), w, g in zip(HOST_OPS, want, got):
         assert g == w, f"{op} {a}, {b} : {ty}: launcher {g}, MLIR {w}"
+
+
+SCALARS = """
+func.func @scalars(%out: !tirx.buffer<8xi64, global>, %h: f16, %b: bf16,
+                   %p: i1, %n: i64, %u: ui8) {
+  tirx.kernel {
+    %t = tirx.thread_id [32] : i32
+    %c0 = arith.constant 0 : index
+    %hb = arith.bitcast %h : f16 to i16
+    %hi = arith.extui %hb : i16 to i64
+    %bb = arith.bitcast %b : bf16 to i16
+    %bi = arith.extui %bb : i16 to i64
+    %pi = arith.extui %p : i1 to i64
+    %ub = tirx.reinterpret %u : ui8 to i8
+    %ui = arith.extui %ub : i8 to i64
+    %s0 = arith.addi %hi, %bi : i64
+    %s1 = arith.addi %s0, %pi : i64
+    %s2 = arith.addi %s1, %n : i64
+    %s3 = arith.addi %s2, %ui : i64
+    tirx.buffer_store %s3, %out[%c0] : i64, !tirx.buffer<8xi64, global>
+  }
+  return
+}
+"""
+
+
+def test_scalar_parameters_are_packed_by_their_abi(tmp_path):
+    """f16/bf16 scalars travel as their 16 bits, i1 and ui8 as one byte,
+    i64 as eight (checked in the bytes the fake driver receives, with the
+    kernel's parameter sizes from its PTX)."""
+    path = compile_package(SCALARS, str(tmp_path / "s.tirxpkg"),
+                           assemble=False)
+    k = load(path).scalars
+    assert [p["dtype"] for p in k.params] == [
+        "int64", "float16", "bfloat16", "bool", "int64", "uint8"]
+    log = tmp_path / "s.log"
+    code = r"""
+import sys
+sys.path[:0] = [{here!r}]
+from tirx.runtime import load
+from fake_dlpack import FakeCudaTensor
+k = load({path!r}).scalars
+k(FakeCudaTensor((8,), "int64"), 1.5, 1.5, True, -2, 255)
+for bad in [(1.5, 1.5, 2, -2, 255), (1.5, 1.5, True, -2, 256)]:
+    try:
+        k(FakeCudaTensor((8,), "int64"), *bad)
+    except ValueError as e:
+        print("ValueError:", e)
+""".format(here=HERE, path=path)
+    rc, out = run_child(code, env={"TIRX_CUDA_DRIVER": FAKE_DRIVER,
+                                   "TIRX_FAKE_CUDA_LOG": str(log)})
+    assert rc == 0, out
+    assert "'arg3' (parameter 3 of scalars) = 2 does not fit bool" in out
+    assert "'arg5' (parameter 5 of scalars) = 256 does not fit uint8" in out
+    launch = [json.loads(l) for l in log.read_text().splitlines()
+              if "cuLaunchKernelEx" in l]
+    assert len(launch) == 1
+    params = launch[0]["params"]
+    assert params[1:] == ["003e",               # f16 1.5 = 0x3e00
+                          "c03f",               # bf16 1.5 = 0x3fc0
+                          "01",                 # i1 true
+                          "feffffffffffffff",   # i64 -2
+                          "ff"]                 # ui8 255
+
+
+def test_package_with_several_kernels(tmp_path):
+    text = example("elementwise.mlir") + example("warp_sum.mlir")
+    pkg = tirx.build(text, cache_dir=str(tmp_path))
+    assert sorted(pkg.kernels) == ["axpy", "warp_sum"]
+    assert pkg.warp_sum.launch_config(
+        FakeCudaTensor((32768,), "float32"),
+        FakeCudaTensor((128,), "float32"))["block"] == [512, 1, 1]
+    with pytest.raises(TypeError, match="has 2 kernels .* call one by name"):
+        pkg()
+    with pytest.raises(AttributeError, match="has no kernel 'nope'"):
+        pkg.nope
