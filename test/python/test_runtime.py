@@ -294,6 +294,12 @@ def test_launch_through_the_fake_driver(packages, tmp_path):
     assert int.from_bytes(raw[80:88], "little") == 128
 
 
+# Under the sanitizer build (scripts/sanitize.sh preloads the ASan runtime)
+# other interpreters add time and no memory checking of our code.
+ASAN = "asan" in os.environ.get("LD_PRELOAD", "")
+
+
+@pytest.mark.skipif(ASAN, reason="portability check, not run under ASan")
 @pytest.mark.parametrize("python", other_pythons() or [None])
 def test_launcher_under_another_python(packages, tmp_path, python):
     """The package's launcher copy runs under another Python (3.8, 3.12),
