@@ -1,6 +1,6 @@
 """Tensors that export DLPack capsules claiming CUDA memory, for testing the
-launcher without a GPU (standard library only: the launcher tests also run
-it under other Python versions).
+launcher without a GPU (standard library and the launcher only: the
+launcher tests also run it under other Python versions).
 
     t = FakeCudaTensor((1024, 64), "float16", data=0x7f0000010000)
     t.__dlpack_device__()  -> (2, 0)   # kDLCUDA
@@ -22,26 +22,12 @@ DTYPES = {"int8": (0, 8), "int16": (0, 16), "int32": (0, 32),
           "bool": (6, 8)}
 
 
-class _DLDevice(ctypes.Structure):
-    _fields_ = [("device_type", ctypes.c_int), ("device_id", ctypes.c_int)]
-
-
-class _DLDataType(ctypes.Structure):
-    _fields_ = [("code", ctypes.c_uint8), ("bits", ctypes.c_uint8),
-                ("lanes", ctypes.c_uint16)]
-
-
-class _DLTensor(ctypes.Structure):
-    _fields_ = [("data", ctypes.c_void_p), ("device", _DLDevice),
-                ("ndim", ctypes.c_int), ("dtype", _DLDataType),
-                ("shape", ctypes.POINTER(ctypes.c_int64)),
-                ("strides", ctypes.POINTER(ctypes.c_int64)),
-                ("byte_offset", ctypes.c_uint64)]
-
-
-class _DLManagedTensor(ctypes.Structure):
-    _fields_ = [("dl_tensor", _DLTensor), ("manager_ctx", ctypes.c_void_p),
-                ("deleter", ctypes.c_void_p)]
+# The DLPack structures, from the launcher being tested: the package's copy
+# in a child process that has only the package, else tirx.runtime's.
+try:
+    from tirx_launcher import _DLDevice, _DLDataType, _DLManagedTensor
+except ImportError:
+    from tirx.runtime.launcher import _DLDevice, _DLDataType, _DLManagedTensor
 
 
 _PyCapsule_New = ctypes.pythonapi.PyCapsule_New
@@ -79,10 +65,9 @@ class FakeCudaTensor:
         m.dl_tensor.device = _DLDevice(self.device_type, self.device)
         m.dl_tensor.ndim = n
         m.dl_tensor.dtype = _DLDataType(code, bits, 1)
-        m.dl_tensor.shape = ctypes.cast(shape, ctypes.POINTER(ctypes.c_int64))
+        m.dl_tensor.shape = ctypes.addressof(shape)
         if strides is not None:
-            m.dl_tensor.strides = ctypes.cast(strides,
-                                              ctypes.POINTER(ctypes.c_int64))
+            m.dl_tensor.strides = ctypes.addressof(strides)
         m.dl_tensor.byte_offset = self.byte_offset
         # The capsule has no destructor; this object keeps the memory.
         self._keep.append((m, shape, strides))
