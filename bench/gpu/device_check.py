@@ -164,7 +164,7 @@ def _reference(torch, check, args):
         return torch.tensor([1, 0], dtype=torch.int32, device="cuda"), after[0]
     if check == "tma_copy":
         a, _ = before
-        want = torch.zeros(1024, 64, dtype=torch.float16, device="cuda")
+        want = torch.zeros((1024, 64), dtype=torch.float16, device="cuda")
         want[:a.shape[0]] = a
         return want, after[1]
     if check == "axpy":

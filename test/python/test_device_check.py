@@ -56,3 +56,35 @@ def test_bundle_travels_alone(bundle):
     assert r.returncode == 0, r.stderr
     assert ("<TIRx kernel axpy(arg0: float32[1024], arg1: float32[1024], "
             "arg2: float32, arg3: int32)>") in r.stdout
+
+
+def test_run_mode_plumbing_with_a_mock_torch(bundle, tmp_path):
+    """The run mode against the fake driver and a NumPy-backed stand-in for
+    PyTorch (test/python/mock_torch): every case is built into arguments,
+    launched (on the framework's current stream), compared and timed, and
+    the table is printed. Nothing executes, so every result is wrong and
+    the exit code is 1; on a GPU the same code checks real results."""
+    pytest.importorskip("numpy")
+    out, _ = bundle
+    log = tmp_path / "driver.log"
+    lib = os.path.join(REPO_ROOT, "build", "lib", "libtirx-fake-cuda.so")
+    env = dict(os.environ, TIRX_CUDA_DRIVER=lib, TIRX_FAKE_CUDA_LOG=str(log),
+               PYTHONPATH=os.pathsep.join([
+                   os.path.join(REPO_ROOT, "test", "python", "mock_torch"),
+                   os.path.join(REPO_ROOT, "test", "python")]))
+    r = subprocess.run([sys.executable, str(out / "device_check.py"), "run",
+                        str(out), "--iters", "2"], capture_output=True,
+                       text=True, env=env, timeout=120)
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert r.stdout.startswith("GPU: Fake GPU (TIRx test driver) (sm_90, "
+                               "132 SMs), CUDA driver 13.0")
+    rows = [l.split()[0] for l in r.stdout.splitlines()[2:-1]]
+    assert rows == ["dsmem_remote_arrive", "tma_tile_copy", "axpy",
+                    "warp_sum", "cta_sum", "byte_pool_view", "(torch",
+                    "pyfunc"]
+    assert "ERROR" not in r.stdout, r.stdout
+    launches = [l for l in log.read_text().splitlines()
+                if "cuLaunchKernelEx" in l]
+    # Each case: one checked launch, one warm-up, two timed.
+    assert len(launches) == 6 * 4
+    assert all('"stream": 24301' in l for l in launches)
