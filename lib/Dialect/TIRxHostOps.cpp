@@ -107,6 +107,28 @@ LogicalResult BufferDimOp::canonicalize(BufferDimOp op,
 }
 
 //===----------------------------------------------------------------------===//
+// PyFuncOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult PyFuncOp::verify() {
+  StringRef name = getSymName();
+  StringRef source = getSource();
+  // `def name(` at the start of a line (after indentation or decorators).
+  std::string def = ("def " + name + "(").str();
+  size_t at = source.find(def);
+  while (at != StringRef::npos) {
+    size_t lineStart = source.rfind('\n', at);
+    lineStart = lineStart == StringRef::npos ? 0 : lineStart + 1;
+    if (source.slice(lineStart, at).trim().empty() ||
+        source.slice(lineStart, at).trim() == "async")
+      return success();
+    at = source.find(def, at + 1);
+  }
+  return emitOpError("source does not define 'def ")
+         << name << "(...)' (the Python function named like the symbol)";
+}
+
+//===----------------------------------------------------------------------===//
 // TensorMapEncodeTiledOp
 //===----------------------------------------------------------------------===//
 

@@ -314,8 +314,15 @@ FailureOr<std::string> mlir::tirx::exportLaunchDescription(ModuleOp module) {
       return failure();
     functions.push_back(std::move(*f));
   }
+  // Python functions of the module (tirx.py_func): the launcher defines
+  // them next to the kernels.
+  json::Array pyfuncs;
+  for (auto py : module.getOps<PyFuncOp>())
+    pyfuncs.push_back(json::Object{{"name", py.getSymName()},
+                                   {"source", py.getSource()}});
   json::Object root{{"format", kLaunchDescriptionFormat},
-                    {"functions", std::move(functions)}};
+                    {"functions", std::move(functions)},
+                    {"pyfuncs", std::move(pyfuncs)}};
   if (auto target = module->getAttrOfType<TargetAttr>("tirx.target"))
     root["target"] = target.getChip();
   else

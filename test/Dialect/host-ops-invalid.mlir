@@ -235,3 +235,21 @@ func.func @tensormap_buffer_strides(%A: !tirx.buffer<512x1024xf16, global>) {
   %d = tirx.tensormap_encode_tiled %A, "float16" global_dims [1024, 512] global_strides [1024] box [64, 64] : !tirx.buffer<512x1024xf16, global>
   return
 }
+
+// -----
+
+// expected-error @+1 {{'tirx.py_func' op source does not define 'def helper(...)' (the Python function named like the symbol)}}
+tirx.py_func @helper source = "def other(x):\n    return x\n"
+
+// -----
+
+// expected-error @+1 {{'tirx.py_func' op source does not define 'def helper(...)'}}
+tirx.py_func @helper source = "x = 1  # def helper(x)"
+
+// -----
+
+func.func @nested() {
+  // expected-error @+1 {{'tirx.py_func' op expects parent op 'builtin.module'}}
+  tirx.py_func @inner source = "def inner():\n    pass\n"
+  return
+}

@@ -44,3 +44,9 @@ func.func @tensormap_interleaved(%p: !tirx.ptr<f16, global>) -> !tirx.tensormap 
   %d = tirx.tensormap_encode_tiled %p, "float16" global_dims [16, 64, 64] global_strides [64, 4096] box [16, 8, 8] interleave "32b" swizzle "32b" : !tirx.ptr<f16, global>
   return %d : !tirx.tensormap
 }
+
+// CHECK-LABEL: tirx.py_func @scale_then_sum source = "def scale_then_sum(x, y):\0A    cls.axpy(x, y, 2.0, 1000)\0A    return \22done\22\0A"
+tirx.py_func @scale_then_sum source = "def scale_then_sum(x, y):\n    cls.axpy(x, y, 2.0, 1000)\n    return \"done\"\n"
+
+// CHECK-LABEL: tirx.py_func @method source = "@staticmethod\0Adef method(self):\0A    pass\0A"
+tirx.py_func @method source = "@staticmethod\ndef method(self):\n    pass\n"

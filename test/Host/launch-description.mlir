@@ -61,8 +61,13 @@
 // CHECK-NEXT:    "source": 0,
 // CHECK-NEXT:    "swizzle": "128b",
 // CHECK-NEXT:    "type": "tensormap"
+// CHECK: "pyfuncs": [
+// CHECK-NEXT: {
+// CHECK-NEXT:   "name": "run_copy",
+// CHECK-NEXT:   "source": "def run_copy(a, b):\n    cls.copy(a, b, 1.0)\n"
 // CHECK: "target": "sm_90a"
 module attributes {tirx.target = #tirx.target<"sm_90a">} {
+  tirx.py_func @run_copy source = "def run_copy(a, b):\n    cls.copy(a, b, 1.0)\n"
   func.func @copy(%A: !tirx.buffer<?x64xf16, global> {tirx.name = "A"},
                   %B: !tirx.buffer<1024x64xf16, global> {tirx.name = "B"},
                   %scale: f32 {tirx.name = "scale"})

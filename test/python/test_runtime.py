@@ -572,3 +572,52 @@ def test_package_with_several_kernels(tmp_path):
         pkg()
     with pytest.raises(AttributeError, match="has no kernel 'nope'"):
         pkg.nope
+
+
+# -- Python functions in a module (tirx.py_func) ------------------------------
+
+PYFUNCS = r'''
+tirx.py_func @scale source = "def scale(self, a, b, n):\n    \"\"\"axpy with alpha 2, then a helper\"\"\"\n    self.axpy(a, b, 2.0, n)\n    return cls.double(n)\n"
+tirx.py_func @double source = "def double(n):\n    return 2 * n\n"
+tirx.py_func @broken source = "def broken(:\n"
+'''
+
+
+def test_pyfunc_module_round_trip_and_stub_runner(ctx, tmp_path):
+    """A module with Python functions prints and parses back with their
+    sources; in the package they call the kernel (here through a stub
+    runner that records the call and checks the arguments) and each
+    other."""
+    from tirx.ir import Module
+    text = "module {\n" + PYFUNCS + example("elementwise.mlir") + "\n}"
+    m = Module.parse(text)
+    printed = str(m)
+    assert 'tirx.py_func @double source = "def double(n):\\0A    return 2 * n\\0A"' in printed
+    again = Module.parse(printed)
+    assert str(again) == printed
+    pkg_path = compile_package(printed, str(tmp_path / "py.tirxpkg"),
+                               assemble=False)
+    calls = []
+
+    def runner(kernel, *args, **kwargs):
+        cfg = kernel.launch_config(*args, **kwargs)  # the real checks
+        calls.append((kernel.name, args[2:], cfg["grid"]))
+
+    pkg = load(pkg_path, runner=runner)
+    assert sorted(pkg.pyfuncs) == ["broken", "double", "scale"]
+    A = FakeCudaTensor((1024,), "float32", data=0x10000)
+    B = FakeCudaTensor((1024,), "float32", data=0x20000)
+    assert pkg.scale(A, B, 7) == 14
+    assert calls == [("axpy", (2.0, 7), [8, 1, 1])]
+    assert pkg.double(21) == 42
+    # A wrong argument reaches the kernel's checks through the function.
+    with pytest.raises(TypeError, match=r"'arg1' \(parameter 1 of axpy\) "
+                       r"must have dtype float32, got float16"):
+        pkg.scale(A, FakeCudaTensor((1024,), "float16"), 7)
+    with pytest.raises(LauncherError, match="cannot define Python function "
+                       "broken of .*: SyntaxError"):
+        pkg.broken()
+    # tirx.build returns the package when the module has Python functions.
+    built = tirx.build(printed, cache_dir=str(tmp_path / "cache"))
+    assert sorted(built.kernels) == ["axpy"]
+    assert built.double(5) == 10

@@ -12,6 +12,7 @@
 
 include "mlir/IR/OpBase.td"
 include "mlir/IR/CommonAttrConstraints.td"
+include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "TIRx/Dialect/TIRxDialect.td"
 include "TIRx/Dialect/TIRxTypes.td"
@@ -121,6 +122,31 @@ def TIRx_TensorMapEncodeTiledOp : TIRx_Op<"tensormap_encode_tiled", [Pure,
     /// The element strides, all 1 when absent.
     ::llvm::SmallVector<int64_t> getElementStridesOrDefault();
   }];
+}
+
+def TIRx_PyFuncOp : TIRx_Op<"py_func", [Symbol, HasParent<"::mlir::ModuleOp">]> {
+  let summary = "A Python function of a module, kept as source";
+  let description = [{
+    A Python function declared in a module next to its kernel functions
+    (the script frontend's `@I.pyfunc`): its source text is kept in the IR,
+    so the module prints and parses back with it, and kernel packages carry
+    it. At run time the launcher defines it from the source and makes it an
+    attribute of the package, next to the kernels: it runs on the host, can
+    launch the module's kernels on DLPack tensors (`cls.<kernel>(...)`, or
+    `self.<kernel>(...)` when its first parameter is `self`) and call the
+    module's other Python functions the same way. The compiler never looks
+    inside the source; the verifier checks that it defines `def <name>(`.
+
+    Example:
+
+    ```mlir
+    tirx.py_func @scale_then_sum source = "def scale_then_sum(x, y):\n    cls.axpy(x, y, 2.0, 1000)\n"
+    ```
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name, StrAttr:$source,
+                       OptionalAttr<StrAttr>:$sym_visibility);
+  let assemblyFormat = "$sym_name `source` `=` $source attr-dict";
+  let hasVerifier = 1;
 }
 
 #endif // TIRX_DIALECT_TIRXHOSTOPS_TD

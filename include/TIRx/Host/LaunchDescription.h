@@ -36,7 +36,8 @@ StringRef getHostValueType(Type type);
 
 /// The launch descriptions of every host function of `module` (a function
 /// whose body launches a `tirx_kernels` kernel), as JSON text:
-///   {"format": "tirx-launch/1", "target": "sm_90a", "functions": [...]}.
+///   {"format": "tirx-launch/1", "target": "sm_90a", "functions": [...],
+///    "pyfuncs": [{"name": ..., "source": ...}]}.
 /// Emits a diagnostic and fails on host code the launcher cannot run
 /// (tirx-split-host-device reports those first).
 FailureOr<std::string> exportLaunchDescription(ModuleOp module);

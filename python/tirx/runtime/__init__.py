@@ -9,12 +9,15 @@ See docs/Runtime.md.
 """
 
 from .launcher import (  # noqa: F401
-    load, Package, Kernel, LauncherError, RuntimeLibrary,
-    find_runtime_library, PACKAGE_FORMAT, LAUNCH_FORMAT)
+    load, Package, Kernel, PyFunc, LauncherError, RuntimeLibrary,
+    find_runtime_library, PACKAGE_FORMAT, LAUNCH_FORMAT, INTERLEAVE_MODES,
+    SWIZZLE_MODES, L2_PROMOTION_MODES, OOB_FILL_MODES)
 from .package import write_package, read_manifest  # noqa: F401
 from .builder import build, compile_package, default_cache_dir  # noqa: F401
 
-__all__ = ["load", "Package", "Kernel", "LauncherError", "RuntimeLibrary",
+__all__ = ["load", "Package", "Kernel", "PyFunc", "LauncherError",
+           "RuntimeLibrary", "INTERLEAVE_MODES", "SWIZZLE_MODES",
+           "L2_PROMOTION_MODES", "OOB_FILL_MODES",
            "find_runtime_library", "write_package", "read_manifest", "build",
            "compile_package", "default_cache_dir", "PACKAGE_FORMAT",
            "LAUNCH_FORMAT"]

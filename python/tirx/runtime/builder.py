@@ -131,7 +131,7 @@ def compile_package(text, path, target="sm_90a", opt_level=3, ptxas=None,
         PassManager.parse("builtin.module(tirx-split-host-device)").run(
             module.operation)
         launch = json.loads(_tirx.export_launch_description(module.operation))
-        if not launch["functions"]:
+        if not launch["functions"] and not launch["pyfuncs"]:
             raise ValueError("the module has no kernel function (a function "
                              "with a 'tirx.kernel') to build")
         ptx = _compiler.emit_ptx(module, target, opt_level=opt_level)
@@ -157,8 +157,8 @@ def compile_package(text, path, target="sm_90a", opt_level=3, ptxas=None,
 def build(func_or_module, target="sm_90a", *, opt_level=3, cache=True,
           cache_dir=None, ptxas=None, name=None):
     """Compiles `func_or_module` for `target` and returns a callable: the
-    kernel when the module has one kernel function, else the package (its
-    kernels are attributes). Packages are cached on disk (see the module
+    kernel when the module has one kernel function and no Python function,
+    else the package (its kernels and Python functions are attributes). Packages are cached on disk (see the module
     docstring); ``cache=False`` recompiles into a fresh directory."""
     if target == "sim":
         raise NotImplementedError(
@@ -179,6 +179,6 @@ def build(func_or_module, target="sm_90a", *, opt_level=3, cache=True,
         compile_package(text, path, target=target, opt_level=opt_level,
                         ptxas=ptxas, name=name, source_name=source_name)
     pkg = _launcher.load(path)
-    if len(pkg.kernels) == 1:
+    if len(pkg.kernels) == 1 and not pkg.pyfuncs:
         return next(iter(pkg.kernels.values()))
     return pkg

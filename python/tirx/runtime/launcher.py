@@ -20,7 +20,10 @@ description: shape reads, scalar arithmetic, TMA descriptor creation), then
 launches on the current stream of the tensors' framework (or ``stream=``).
 """
 
+import builtins
 import ctypes
+import functools
+import inspect
 import json
 import math
 import os
@@ -29,8 +32,10 @@ import sys
 import threading
 import zipfile
 
-__all__ = ["load", "Package", "Kernel", "RuntimeLibrary", "LauncherError",
-           "find_runtime_library", "PACKAGE_FORMAT", "LAUNCH_FORMAT"]
+__all__ = ["load", "Package", "Kernel", "PyFunc", "RuntimeLibrary",
+           "LauncherError", "find_runtime_library", "PACKAGE_FORMAT",
+           "LAUNCH_FORMAT", "INTERLEAVE_MODES", "SWIZZLE_MODES",
+           "L2_PROMOTION_MODES", "OOB_FILL_MODES"]
 
 PACKAGE_FORMAT = "tirx-package/1"
 LAUNCH_FORMAT = "tirx-launch/1"
@@ -507,11 +512,13 @@ def _eval_op(e, args, bits):
 # Kernels and packages
 # ---------------------------------------------------------------------------
 
-_INTERLEAVE = ("none", "16b", "32b")
-_SWIZZLE = ("none", "32b", "64b", "128b", "128b_atom_32b",
-            "128b_atom_32b_flip_8b", "128b_atom_64b")
-_L2 = ("none", "64b", "128b", "256b")
-_OOB = ("none", "nan_request_zero_fma")
+# The tensormap modes, in the driver's enum order (index = CUDA value), as
+# tirx.tensormap_encode_tiled and tirx/runtime/TensorMap.h spell them.
+INTERLEAVE_MODES = _INTERLEAVE = ("none", "16b", "32b")
+SWIZZLE_MODES = _SWIZZLE = ("none", "32b", "64b", "128b", "128b_atom_32b",
+                            "128b_atom_32b_flip_8b", "128b_atom_64b")
+L2_PROMOTION_MODES = _L2 = ("none", "64b", "128b", "256b")
+OOB_FILL_MODES = _OOB = ("none", "nan_request_zero_fma")
 
 
 def _current_stream(tensors, device):
@@ -818,6 +825,9 @@ class Kernel:
         """Checks the arguments, evaluates the host part and launches on
         `stream` (default: the current stream of the tensors' framework);
         with `sync`, waits for the kernel."""
+        runner = self.package.runner
+        if runner is not None:
+            return runner(self, *args, **kwargs)
         params, device = self.check_arguments(*args, **kwargs)
         rt = self.package.runtime()
         fn = self._load(device)
@@ -856,13 +866,62 @@ class Kernel:
             rt.check(rt.lib.tirxrt_synchronize())
 
 
-class Package:
-    """A loaded kernel package: its manifest, images and kernels."""
+class PyFunc:
+    """A Python function of a package (``tirx.py_func``), defined from its
+    source on first use. It sees the package as ``cls`` (and as ``self``
+    when that is its first parameter): ``cls.<kernel>(...)`` launches a
+    kernel, ``cls.<function>(...)`` calls another Python function. Names it
+    needs beyond the builtins come from ``load(..., globals=...)`` or its
+    own imports."""
 
-    def __init__(self, path, manifest, files):
+    def __init__(self, package, name, source):
+        self.package = package
+        self.name = name
+        self.source = source
+        self._fn = None
+
+    def __repr__(self):
+        return "<TIRx Python function %s>" % self.name
+
+    def function(self):
+        if self._fn is None:
+            env = {"__builtins__": builtins, "__name__": "tirx_py_func",
+                   "cls": self.package}
+            env.update(self.package.globals)
+            try:
+                code = compile(self.source, "<tirx.py_func %s>" % self.name,
+                               "exec")
+                exec(code, env)
+            except Exception as e:
+                raise LauncherError("cannot define Python function %s of %s: "
+                                    "%s: %s" % (self.name, self.package.path,
+                                                type(e).__name__, e))
+            fn = env.get(self.name)
+            if not callable(fn):
+                raise LauncherError("the source of Python function %s does "
+                                    "not define it" % self.name)
+            params = list(inspect.signature(fn).parameters)
+            if params and params[0] == "self":
+                fn = functools.partial(fn, self.package)
+            self._fn = fn
+        return self._fn
+
+    def __call__(self, *args, **kwargs):
+        return self.function()(*args, **kwargs)
+
+
+class Package:
+    """A loaded kernel package: its manifest, images, kernels and Python
+    functions (all attributes by name)."""
+
+    def __init__(self, path, manifest, files, runner=None, globals=None):
         self.path = path
         self.manifest = manifest
         self._files = files  # name -> bytes
+        # A stand-in for launching (tests): called as runner(kernel, *args,
+        # **kwargs) instead of the launch.
+        self.runner = runner
+        self.globals = dict(globals or {})
         launch = manifest.get("launch") or {}
         if launch.get("format") != LAUNCH_FORMAT:
             raise LauncherError("%s: launch description format %r; this "
@@ -871,21 +930,29 @@ class Package:
         self.kernels = {}
         for f in launch.get("functions", []):
             self.kernels[f["name"]] = Kernel(self, f)
+        self.pyfuncs = {}
+        for f in launch.get("pyfuncs", []):
+            self.pyfuncs[f["name"]] = PyFunc(self, f["name"], f["source"])
         self._runtime = None
         self._runtime_path = None
         self._modules = {}
         self._lock = threading.Lock()
 
     def __repr__(self):
-        return "<TIRx package %s: %s>" % (self.path, ", ".join(self.kernels))
+        return "<TIRx package %s: %s>" % (
+            self.path, ", ".join(list(self.kernels) + list(self.pyfuncs)))
 
     def __getattr__(self, name):
         kernels = self.__dict__.get("kernels", {})
+        pyfuncs = self.__dict__.get("pyfuncs", {})
         if name in kernels:
             return kernels[name]
-        raise AttributeError("package %s has no kernel %r (kernels: %s)"
-                             % (self.__dict__.get("path"), name,
-                                ", ".join(kernels)))
+        if name in pyfuncs:
+            return pyfuncs[name]
+        raise AttributeError("package %s has no kernel or function %r (it "
+                             "has: %s)" % (self.__dict__.get("path"), name,
+                                           ", ".join(list(kernels) +
+                                                     list(pyfuncs))))
 
     def __getitem__(self, name):
         return getattr(self, name)
@@ -977,11 +1044,13 @@ def _read_package(path):
     return manifest, files
 
 
-def load(path):
-    """Loads a kernel package (a directory or a zip archive)."""
+def load(path, runner=None, globals=None):
+    """Loads a kernel package (a directory or a zip archive). `globals` are
+    names its Python functions see; `runner`, if given, is called as
+    runner(kernel, *args, **kwargs) instead of launching (for tests)."""
     path = os.fspath(path)
     manifest, files = _read_package(path)
-    return Package(path, manifest, files)
+    return Package(path, manifest, files, runner=runner, globals=globals)
 
 
 def _main(argv):
@@ -991,7 +1060,7 @@ def _main(argv):
         return 2
     pkg = load(argv[1])
     print("package %s (target %s)" % (pkg.path, pkg.manifest.get("target")))
-    for k in pkg.kernels.values():
+    for k in list(pkg.kernels.values()) + list(pkg.pyfuncs.values()):
         print("  %r" % k)
     return 0
 
