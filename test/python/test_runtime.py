@@ -570,7 +570,7 @@ def test_package_with_several_kernels(tmp_path):
         FakeCudaTensor((128,), "float32"))["block"] == [512, 1, 1]
     with pytest.raises(TypeError, match="has 2 kernels .* call one by name"):
         pkg()
-    with pytest.raises(AttributeError, match="has no kernel 'nope'"):
+    with pytest.raises(AttributeError, match="has no kernel or function 'nope'"):
         pkg.nope
 
 
