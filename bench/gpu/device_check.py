@@ -58,6 +58,12 @@ CASES = [
      "args": [{"tensor": [64, 1024], "dtype": "float32", "fill": "randn"},
               {"tensor": [64], "dtype": "float32", "fill": "zeros"}],
      "check": "cta_sum"},
+    {"name": "py_func", "source": "examples/py_func.mlir", "call": "twice",
+     "what": "a module's Python function launching its axpy kernel twice",
+     "args": [{"tensor": [1024], "dtype": "float32", "fill": "randn"},
+              {"tensor": [1024], "dtype": "float32", "fill": "randn"},
+              {"scalar": 1.5}, {"scalar": 1000}],
+     "check": "axpy_twice"},
     {"name": "byte_pool_view", "source": "examples/byte_pool_view.mlir",
      "what": "typed f32 view over a byte pool in dynamic shared memory",
      "args": [{"tensor": [256], "dtype": "float32", "fill": "randn"},
@@ -66,10 +72,7 @@ CASES = [
 ]
 
 # Cases the plan lists but cannot build yet, with the reason.
-NOT_BUILT = [
-    {"name": "pyfunc", "reason": "@I.pyfunc needs the script frontend "
-     "(tirx.script), which this build does not include"},
-]
+NOT_BUILT = []
 
 
 # ---------------------------------------------------------------------------
@@ -117,6 +120,7 @@ def print_plan(out, plan, launcher):
     for case in plan["cases"]:
         pkg = launcher.load(os.path.join(out, case["package"]))
         kernel = next(iter(pkg.kernels.values()))
+        via = "<-" + case["call"] if case.get("call") else ""
         params = []
         for spec in case["args"]:
             if "tensor" in spec:
@@ -135,12 +139,13 @@ def print_plan(out, plan, launcher):
             "%s(%s)" % (abi, v[1]["dtype"]) if abi == "tensormap" else abi
             for abi, v in cfg["args"])
         images = "+".join(i["kind"] for i in pkg.manifest["images"])
-        print(fmt % (kernel.name, "x".join(map(str, cfg["grid"])),
+        print(fmt % (kernel.name + via, "x".join(map(str, cfg["grid"])),
                      "x".join(map(str, cfg["block"])),
                      "x".join(map(str, cfg["cluster"])) if cfg["cluster"] else "-",
                      cfg["shared_memory"], images, args))
     for nb in plan["not_built"]:
         print("%-20s not built: %s" % (nb["name"], nb["reason"]))
+    print("(a name a<-f: kernel a launched by the module's Python function f)")
 
 
 # ---------------------------------------------------------------------------
@@ -171,6 +176,12 @@ def _reference(torch, check, args):
         a, b, alpha, n = before
         want = b.double()
         want[:n] = a[:n].double() * alpha + b[:n].double()
+        return want, after[1]
+    if check == "axpy_twice":
+        a, b, alpha, n = before
+        want = b.double()
+        for _ in range(2):
+            want[:n] = a[:n].double() * alpha + want[:n]
         return want, after[1]
     if check == "warp_sum":
         return before[0].double().view(128, 256).sum(1), after[1]
@@ -205,7 +216,8 @@ def run(bundle, iters=20):
         name = case["name"]
         try:
             pkg = tirx_launcher.load(os.path.join(bundle, case["package"]))
-            kernel = next(iter(pkg.kernels.values()))
+            kernel = (getattr(pkg, case["call"]) if case.get("call")
+                      else next(iter(pkg.kernels.values())))
             args = [_make(torch, s, gen) if "tensor" in s else s["scalar"]
                     for s in case["args"]]
             before = [a.clone() if hasattr(a, "clone") else a for a in args]
@@ -215,7 +227,8 @@ def run(bundle, iters=20):
             err = (got.double() - want.double()).abs().max().item()
             # Sums accumulate in float32 in another order than the float64
             # reference; axpy's fma rounds once where torch rounds twice.
-            tol = {"warp_sum": 1e-3, "cta_sum": 1e-3, "axpy": 1e-5}.get(
+            tol = {"warp_sum": 1e-3, "cta_sum": 1e-3, "axpy": 1e-5,
+                   "axpy_twice": 1e-5}.get(
                 case["check"], 0.0)
             ok = err <= tol
             # Timing: kernel time from CUDA events over `iters` launches
