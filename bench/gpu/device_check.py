@@ -48,6 +48,12 @@ CASES = [
               {"tensor": [1024], "dtype": "float32", "fill": "randn"},
               {"scalar": 2.5}, {"scalar": 1000}],
      "check": "axpy"},
+    {"name": "axpy_dynamic", "source": "examples/axpy_dynamic.mlir",
+     "what": "axpy over any length: grid and length computed by the host part",
+     "args": [{"tensor": [100000], "dtype": "float32", "fill": "randn"},
+              {"tensor": [100000], "dtype": "float32", "fill": "randn"},
+              {"scalar": 0.5}],
+     "check": "axpy_all"},
     {"name": "warp_sum", "source": "examples/warp_sum.mlir",
      "what": "warp reduction with butterfly shuffles (128 warps x 256 floats)",
      "args": [{"tensor": [32768], "dtype": "float32", "fill": "randn"},
@@ -177,6 +183,9 @@ def _reference(torch, check, args):
         want = b.double()
         want[:n] = a[:n].double() * alpha + b[:n].double()
         return want, after[1]
+    if check == "axpy_all":
+        a, b, alpha = before
+        return a.double() * alpha + b.double(), after[1]
     if check == "axpy_twice":
         a, b, alpha, n = before
         want = b.double()
@@ -228,7 +237,7 @@ def run(bundle, iters=20):
             # Sums accumulate in float32 in another order than the float64
             # reference; axpy's fma rounds once where torch rounds twice.
             tol = {"warp_sum": 1e-3, "cta_sum": 1e-3, "axpy": 1e-5,
-                   "axpy_twice": 1e-5}.get(
+                   "axpy_twice": 1e-5, "axpy_all": 1e-5}.get(
                 case["check"], 0.0)
             ok = err <= tol
             # Timing: kernel time from CUDA events over `iters` launches

@@ -253,3 +253,34 @@ func.func @nested() {
   tirx.py_func @inner source = "def inner():\n    pass\n"
   return
 }
+
+// -----
+
+func.func @host_grid_with_extents(%g: index) {
+  tirx.kernel grid(%g) {
+    // expected-error @+1 {{'tirx.cta_id' op has extents, but the kernel's grid is computed on the host (its grid operands); omit them}}
+    %bx = tirx.cta_id [4] : i32
+    %tx = tirx.thread_id [32] : i32
+  }
+  return
+}
+
+// -----
+
+func.func @host_grid_four(%g: index) {
+  // expected-error @+1 {{'tirx.kernel' op takes one to three grid values, got 4}}
+  tirx.kernel grid(%g, %g, %g, %g) {
+    %tx = tirx.thread_id [32] : i32
+  }
+  return
+}
+
+// -----
+
+func.func @host_grid_and_attr(%g: index) {
+  // expected-error @+1 {{'tirx.kernel' op has both grid values and a static 'grid'}}
+  tirx.kernel grid(%g) attributes {grid = array<i64: 4, 1, 1>} {
+    %tx = tirx.thread_id [32] : i32
+  }
+  return
+}

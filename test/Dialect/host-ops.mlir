@@ -50,3 +50,19 @@ tirx.py_func @scale_then_sum source = "def scale_then_sum(x, y):\n    cls.axpy(x
 
 // CHECK-LABEL: tirx.py_func @method source = "@staticmethod\0Adef method(self):\0A    pass\0A"
 tirx.py_func @method source = "@staticmethod\ndef method(self):\n    pass\n"
+
+// A grid computed on the host: the kernel's grid operands.
+// CHECK-LABEL: func.func @host_grid
+// CHECK: %[[CTAS:.*]] = arith.ceildivui
+// CHECK: tirx.kernel grid(%[[CTAS]]) {
+// CHECK:   tirx.cta_id : i32
+func.func @host_grid(%A: !tirx.buffer<?xf32, global>) {
+  %c256 = arith.constant 256 : index
+  %n = tirx.buffer_dim %A[0] : !tirx.buffer<?xf32, global>
+  %ctas = arith.ceildivui %n, %c256 : index
+  tirx.kernel grid(%ctas) {
+    %bx = tirx.cta_id : i32
+    %tx = tirx.thread_id [256] : i32
+  }
+  return
+}

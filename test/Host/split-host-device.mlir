@@ -73,3 +73,28 @@ func.func @helper(%x: i32) -> i32 {
   %y = arith.addi %x, %x : i32
   return %y : i32
 }
+
+// -----
+
+// A grid computed on the host: the launch takes the host value.
+// CHECK-LABEL: func.func @host_grid(
+// CHECK:         %[[N:.*]] = tirx.buffer_dim
+// CHECK:         %[[CTAS:.*]] = arith.ceildivui %[[N]], %{{.*}} : index
+// CHECK:         gpu.launch_func  @tirx_kernels::@host_grid blocks in (%[[CTAS]], %{{.*}}, %{{.*}}) threads in
+// CHECK:       gpu.module @tirx_kernels
+// CHECK:         gpu.func @host_grid(
+// CHECK-NOT:       known_grid_size
+// CHECK-SAME:      known_block_size = array<i32: 256, 1, 1>
+func.func @host_grid(%A: !tirx.buffer<?xf32, global>) {
+  %c256 = arith.constant 256 : index
+  %n = tirx.buffer_dim %A[0] : !tirx.buffer<?xf32, global>
+  %ctas = arith.ceildivui %n, %c256 : index
+  tirx.kernel grid(%ctas) {
+    %bx = tirx.cta_id : i32
+    %tx = tirx.thread_id [256] : i32
+    %i = arith.index_cast %tx : i32 to index
+    %x = tirx.buffer_load %A[%i] : !tirx.buffer<?xf32, global> -> f32
+    tirx.buffer_store %x, %A[%i] : f32, !tirx.buffer<?xf32, global>
+  }
+  return
+}

@@ -26,7 +26,7 @@ def bundle(tmp_path_factory):
 
 def test_dry_run_plan(bundle):
     out, text = bundle
-    assert "built 7 packages for sm_90a" in text
+    assert "built 8 packages for sm_90a" in text
     lines = {l.split()[0]: l.split() for l in text.splitlines()
              if l and not l.startswith(("built", "plan", "kernel", " ", "("))}
     # kernel, grid, block, cluster, smem, images, arguments...
@@ -38,6 +38,8 @@ def test_dry_run_plan(bundle):
     assert lines["cta_sum"][1:3] == ["64x1x1", "256x1x1"]
     assert lines["stage"][4] == "2048"
     assert lines["axpy<-twice"][1:3] == ["8x1x1", "128x1x1"]
+    # The host part computed the grid: ceil(100000 / 256) CTAs.
+    assert lines["axpy_dynamic"][1:3] == ["391x1x1", "256x1x1"]
 
 
 def test_bundle_travels_alone(bundle):
@@ -45,7 +47,7 @@ def test_bundle_travels_alone(bundle):
     for f in ("tirx_launcher.py", "libtirx_runtime.so", "device_check.py",
               "plan.json"):
         assert (out / f).is_file(), f
-    assert len(list(out.glob("*.tirxpkg"))) == 7
+    assert len(list(out.glob("*.tirxpkg"))) == 8
     pythons = [p for p in sorted(glob.glob("/root/.pyenv/versions/3.8*/bin/python3"))
                if os.path.realpath(p) != os.path.realpath(sys.executable)]
     python = pythons[0] if pythons else sys.executable
@@ -80,12 +82,12 @@ def test_run_mode_plumbing_with_a_mock_torch(bundle, tmp_path):
                                "132 SMs), CUDA driver 13.0")
     rows = [l.split()[0] for l in r.stdout.splitlines()[2:-1]]
     assert rows == ["dsmem_remote_arrive", "tma_tile_copy", "axpy",
-                    "warp_sum", "cta_sum", "py_func", "byte_pool_view",
-                    "(torch"]
+                    "axpy_dynamic", "warp_sum", "cta_sum", "py_func",
+                    "byte_pool_view", "(torch"]
     assert "ERROR" not in r.stdout, r.stdout
     launches = [l for l in log.read_text().splitlines()
                 if "cuLaunchKernelEx" in l]
     # Each case: one checked launch, one warm-up, two timed; the Python
     # function launches its kernel twice each time.
-    assert len(launches) == 6 * 4 + 2 * 4
+    assert len(launches) == 7 * 4 + 2 * 4
     assert all('"stream": 24301' in l for l in launches)

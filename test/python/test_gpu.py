@@ -27,4 +27,4 @@ def test_device_check_on_this_gpu(tmp_path):
                        timeout=300)
     print(r.stdout)
     assert r.returncode == 0, r.stdout + r.stderr
-    assert "7 of 7 cases passed" in r.stdout
+    assert "8 of 8 cases passed" in r.stdout

@@ -621,3 +621,23 @@ def test_pyfunc_module_round_trip_and_stub_runner(ctx, tmp_path):
     built = tirx.build(printed, cache_dir=str(tmp_path / "cache"))
     assert sorted(built.kernels) == ["axpy"]
     assert built.double(5) == 10
+
+
+def test_grid_computed_on_the_host(tmp_path):
+    """examples/axpy_dynamic.mlir: the launch dims come from the host part
+    (the grid is ceil(n / 256) for the tensor's length n)."""
+    path = compile_example("axpy_dynamic.mlir", str(tmp_path / "d.tirxpkg"),
+                           assemble=False)
+    k = load(path).axpy_dynamic
+    grid = k.desc["launch"]["grid"]
+    assert k.desc["values"][grid[0]]["op"] == "arith.ceildivui"
+    for n, ctas in ((1000, 4), (1024, 4), (1025, 5), (1, 1)):
+        A = FakeCudaTensor((n,), "float32", data=0x100000)
+        B = FakeCudaTensor((n,), "float32", data=0x800000)
+        cfg = k.launch_config(A, B, 2.0)
+        assert cfg["grid"] == [ctas, 1, 1] and cfg["block"] == [256, 1, 1]
+        assert cfg["args"][2:] == [("f32", 2.0), ("i32", n)]
+    with pytest.raises(ValueError, match=r"the grid \[0, 1, 1\] has an empty "
+                       r"dimension"):
+        k.launch_config(FakeCudaTensor((0,), "float32"),
+                        FakeCudaTensor((0,), "float32"), 2.0)

@@ -709,6 +709,14 @@ class Kernel:
             if any(d <= 0 for d in cfg[key]):
                 raise HostError("%s: the %s %s has an empty dimension"
                                 % (self.name, key, cfg[key]))
+        # CUDA's limits, for grids the host part computed.
+        g, c = cfg["grid"], cfg["cluster"]
+        if g[0] > 2 ** 31 - 1 or g[1] > 65535 or g[2] > 65535:
+            raise HostError("%s: the grid %s exceeds CUDA's limits (2^31-1 x "
+                            "65535 x 65535 CTAs)" % (self.name, g))
+        if c and any(gi % ci for gi, ci in zip(g, c)):
+            raise HostError("%s: the grid %s is not a multiple of the cluster "
+                            "%s" % (self.name, g, c))
         return cfg
 
     def _compile(self, e, types):
