@@ -64,8 +64,9 @@ CASES = [
      "args": [{"tensor": [64, 1024], "dtype": "float32", "fill": "randn"},
               {"tensor": [64], "dtype": "float32", "fill": "zeros"}],
      "check": "cta_sum"},
-    {"name": "py_func", "source": "examples/py_func.mlir", "call": "twice",
-     "what": "a module's Python function launching its axpy kernel twice",
+    {"name": "py_func", "script": "bench/gpu/pyfunc_module.py:AxpyTwice",
+     "call": "twice",
+     "what": "an @I.ir_module whose @I.pyfunc launches its kernel twice",
      "args": [{"tensor": [1024], "dtype": "float32", "fill": "randn"},
               {"tensor": [1024], "dtype": "float32", "fill": "randn"},
               {"scalar": 1.5}, {"scalar": 1000}],
@@ -88,14 +89,25 @@ NOT_BUILT = []
 def build(out, dry_run=False, target="sm_90a"):
     sys.path.insert(0, os.path.join(REPO, "build", "python_packages"))
     from tirx.runtime import compile_package, launcher
+    from tirx.runtime.builder import _module_text
 
     os.makedirs(out, exist_ok=True)
     plan = {"target": target, "cases": [], "not_built": NOT_BUILT}
     t0 = time.perf_counter()
     for case in CASES:
-        src = os.path.join(REPO, case["source"])
-        with open(src) as f:
-            text = f.read()
+        if "script" in case:  # a scripted module: "file.py:Name"
+            import importlib.util
+            file, obj = case["script"].split(":")
+            src = os.path.join(REPO, file)
+            spec = importlib.util.spec_from_file_location("case_" + case["name"], src)
+            mod = importlib.util.module_from_spec(spec)
+            sys.modules[spec.name] = mod  # inspect reads classes' source through it
+            spec.loader.exec_module(mod)
+            text = _module_text(getattr(mod, obj))
+        else:
+            src = os.path.join(REPO, case["source"])
+            with open(src) as f:
+                text = f.read()
         pkg_dir = os.path.join(out, case["name"] + ".tirxpkg")
         compile_package(text, pkg_dir, target=target, source_name=src,
                         include_launcher=False, include_runtime=False)
