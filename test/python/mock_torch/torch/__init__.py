@@ -4,7 +4,6 @@ the fake CUDA driver nothing runs on a device, so the device check's
 plumbing (packages, arguments, references, timing, the table) runs on a CPU
 machine; its results are wrong by construction."""
 
-import ctypes
 
 import numpy as np
 
