@@ -64,7 +64,7 @@ def main():
         params, device = k.check_arguments(*args)
         cfg = k.evaluate(params, rt)
         # The reference: tirxrt_launch alone, arguments prepared once.
-        fn = k._function
+        fn = k._functions[device]
         holders = [ctypes.c_uint64(0) for _ in cfg["args"]]
         ptrs = (ctypes.c_void_p * len(holders))(
             *[ctypes.addressof(h) for h in holders])

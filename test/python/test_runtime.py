@@ -641,3 +641,28 @@ def test_grid_computed_on_the_host(tmp_path):
                        r"dimension"):
         k.launch_config(FakeCudaTensor((0,), "float32"),
                         FakeCudaTensor((0,), "float32"), 2.0)
+
+
+def test_each_device_gets_its_module(packages, tmp_path):
+    """Tensors on device 1, then on device 0: the kernel is loaded into each
+    device's context once and launched there."""
+    log = tmp_path / "m.log"
+    code = r"""
+import sys
+sys.path[:0] = [{here!r}]
+from tirx.runtime import load
+from fake_dlpack import FakeCudaTensor
+axpy = load({axpy!r}).axpy
+for dev in (1, 0, 1):
+    axpy(FakeCudaTensor((1024,), "float32", device=dev),
+         FakeCudaTensor((1024,), "float32", device=dev, data=0x7f0000900000),
+         1.0, 3)
+print("ok")
+""".format(here=HERE, axpy=packages["axpy"])
+    rc, out = run_child(code, env={"TIRX_CUDA_DRIVER": FAKE_DRIVER,
+                                   "TIRX_FAKE_CUDA_DEVICES": "2",
+                                   "TIRX_FAKE_CUDA_LOG": str(log)})
+    assert rc == 0 and "ok" in out, out
+    calls = [json.loads(l)["call"] for l in log.read_text().splitlines()]
+    assert calls.count("cuModuleLoadDataEx") == 2
+    assert calls.count("cuLaunchKernelEx") == 3

@@ -546,7 +546,8 @@ class Kernel:
         self.name = desc["name"]
         self.params = desc["params"]
         self.launch_desc = desc["launch"]
-        self._function = None
+        self._functions = {}   # device -> CUfunction handle
+        self._configured = {}  # device -> (dynamic smem, non-portable cluster)
         self._lock = threading.Lock()
         # The host program, compiled once into closures.
         types = [v["type"] for v in desc["values"]]
@@ -779,19 +780,22 @@ class Kernel:
     # -- launching ----------------------------------------------------------
 
     def _load(self, device):
+        """The kernel's function in `device`'s module (the device's context
+        is current)."""
+        fn = self._functions.get(device)
+        if fn is not None:
+            return fn
         with self._lock:
-            if self._function is None:
+            if device not in self._functions:
                 rt = self.package.runtime()
-                rt.init(device)
                 module = self.package.module(device)
                 fn = ctypes.c_void_p()
                 rt.check(rt.lib.tirxrt_module_get_function(
                     module, self.launch_desc["kernel"].encode(),
                     ctypes.byref(fn)))
                 self._check_params(rt, fn)
-                self._function = fn
-                self._configured = None
-            return self._function
+                self._functions[device] = fn
+            return self._functions[device]
 
     def _check_params(self, rt, fn):
         """The kernel's parameters (driver 12.4+) must match the
@@ -838,13 +842,16 @@ class Kernel:
             return runner(self, *args, **kwargs)
         params, device = self.check_arguments(*args, **kwargs)
         rt = self.package.runtime()
+        # The device's primary context current on this thread (cheap after
+        # the first time), also for threads that never used CUDA before.
+        rt.init(device)
         fn = self._load(device)
         cfg = self.evaluate(params, rt)
         key = (cfg["shared_memory"], cfg["cluster"] is not None and
                cfg["cluster"][0] * cfg["cluster"][1] * cfg["cluster"][2] > 8)
-        if self._configured != key:
+        if self._configured.get(device) != key:
             rt.check(rt.lib.tirxrt_function_configure(fn, key[0], int(key[1])))
-            self._configured = key
+            self._configured[device] = key
         holders, ptrs = [], []
         for abi, value in cfg["args"]:
             if abi == "tensormap":
