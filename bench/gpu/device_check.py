@@ -89,7 +89,7 @@ NOT_BUILT = []
 def build(out, dry_run=False, target="sm_90a"):
     sys.path.insert(0, os.path.join(REPO, "build", "python_packages"))
     from tirx.runtime import compile_package, launcher
-    from tirx.runtime.builder import _module_text
+    from tirx.runtime.cached_build import _module_text
 
     os.makedirs(out, exist_ok=True)
     plan = {"target": target, "cases": [], "not_built": NOT_BUILT}

@@ -16,7 +16,7 @@ Modules (named after upstream MLIR's Python packages):
 from ._tirx import __version__, MLIR_VERSION  # noqa: F401
 from . import ir, passmanager, compiler  # noqa: F401
 from . import runtime  # noqa: F401
-from .runtime.builder import build  # noqa: F401
+from .runtime.cached_build import build  # noqa: F401
 
 
 def compile(func_or_module, target="sm_90a", emit="ptx", **kwargs):  # noqa: A001

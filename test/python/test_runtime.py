@@ -384,7 +384,7 @@ def test_inconsistent_package_is_reported(packages, tmp_path):
 # -- tirx.build ---------------------------------------------------------------
 
 def test_build_returns_a_cached_callable(tmp_path, monkeypatch):
-    from tirx.runtime import builder as build_mod
+    from tirx.runtime import cached_build as build_mod
     compiled = []
     real = build_mod.compile_package
     monkeypatch.setattr(build_mod, "compile_package",

@@ -13,7 +13,7 @@ import pytest
 
 import tirx
 from tirx.runtime import load
-from tirx.runtime.builder import _module_text, compile_package
+from tirx.runtime.cached_build import _module_text, compile_package
 from tirx.script import ir as I
 from tirx.script import tirx as T
 

@@ -3,7 +3,7 @@
 * ``tirx.runtime.launcher`` -- the pure-Python launcher (standard library
   and ctypes only; packages carry a copy as ``tirx_launcher.py``).
 * ``tirx.runtime.package`` -- writing kernel packages.
-* ``tirx.runtime.builder`` -- ``tirx.build``: compile, cache, load.
+* ``tirx.runtime.cached_build`` -- ``tirx.build``: compile, cache, load.
 
 See docs/Runtime.md.
 """
@@ -13,7 +13,7 @@ from .launcher import (  # noqa: F401
     find_runtime_library, PACKAGE_FORMAT, LAUNCH_FORMAT, INTERLEAVE_MODES,
     SWIZZLE_MODES, L2_PROMOTION_MODES, OOB_FILL_MODES)
 from .package import write_package, read_manifest  # noqa: F401
-from .builder import build, compile_package, default_cache_dir  # noqa: F401
+from .cached_build import build, compile_package, default_cache_dir  # noqa: F401
 
 __all__ = ["load", "Package", "Kernel", "PyFunc", "LauncherError",
            "RuntimeLibrary", "INTERLEAVE_MODES", "SWIZZLE_MODES",

@@ -1,5 +1,8 @@
 """``tirx.build``: compile a module into a kernel package and load it.
 
+(Not named ``build*.py``: pyproject.toml's ``sdist.exclude = ["build*"]``
+also drops such files from the wheel.)
+
     import tirx
     axpy = tirx.build(module, target="sm_90a")   # a tirx.ir.Module or text
     axpy(A, B, 2.0, n)                            # PyTorch / CuPy tensors
