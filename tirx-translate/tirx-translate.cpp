@@ -10,6 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TIRx/Host/LaunchDescription.h"
+#include "TIRx/Host/Passes.h"
 #include "TIRx/InitAll.h"
 #include "TIRx/Support/Nesting.h"
 #include "TIRx/Target/Compile.h"
@@ -21,6 +23,7 @@
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "llvm/Config/llvm-config.h"
@@ -40,7 +43,8 @@ static cl::opt<std::string> outputFilename("o", cl::desc("Output file"),
                                            cl::value_desc("file"),
                                            cl::init("-"));
 static cl::opt<std::string>
-    emit("emit", cl::desc("What to write: ptx, llvmir or cubin"),
+    emit("emit", cl::desc("What to write: ptx, llvmir, cubin, or launch "
+                          "(the launch description JSON of the host parts)"),
          cl::init("ptx"));
 static cl::opt<std::string>
     chip("chip", cl::desc("Target chip (default: the module's #tirx.target, "
@@ -62,9 +66,10 @@ int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(argc, argv,
                               "TIRx compiler: MLIR to PTX, LLVM IR or cubin\n");
   std::optional<tirx::OutputFormat> format = tirx::parseOutputFormat(emit);
-  if (!format) {
+  bool launch = emit == "launch";
+  if (!format && !launch) {
     llvm::errs() << "tirx-translate: unknown --emit=" << emit
-                 << "; expected ptx, llvmir or cubin\n";
+                 << "; expected ptx, llvmir, cubin or launch\n";
     return 1;
   }
 
@@ -104,6 +109,14 @@ int main(int argc, char **argv) {
     module = parseSourceFile<ModuleOp>(sourceMgr, &context);
     if (!module)
       return;
+    if (launch) {
+      // The host parts after tirx-split-host-device, as JSON.
+      PassManager pm(&context, ModuleOp::getOperationName());
+      pm.addPass(tirx::createSplitHostDevicePass());
+      if (succeeded(pm.run(*module)))
+        result = tirx::exportLaunchDescription(*module);
+      return;
+    }
     tirx::CompileOptions options;
     options.chip = chip;
     options.features = features;

@@ -16,6 +16,7 @@ void TIRxDialect::initialize() {
   registerAttributes();
   registerCoreOps();
   registerPTXOps();
+  registerHostOps();
 }
 
 LogicalResult TIRxDialect::verifyOperationAttribute(Operation *op,
@@ -44,6 +45,12 @@ LogicalResult TIRxDialect::verifyOperationAttribute(Operation *op,
   if (name == "tirx.dyn_shared_offset" || name == "tirx.dyn_shared_bytes") {
     if (!isa<IntegerAttr>(attr.getValue()))
       return op->emitError() << "'" << name << "' must be an integer";
+    return success();
+  }
+  if (name == "tirx.grid_constant_args") {
+    if (!isa<DenseI32ArrayAttr>(attr.getValue()))
+      return op->emitError() << "'" << name
+                             << "' must be an array<i32> of parameter indices";
     return success();
   }
   if (name == "tirx.annotations") {

@@ -62,7 +62,9 @@ TIRX_SCOPE_ID_VERIFY(ThreadIdInWgOp)
 // KernelOp
 //===----------------------------------------------------------------------===//
 
-void KernelOp::build(OpBuilder &builder, OperationState &state) {
+void KernelOp::build(OpBuilder &builder, OperationState &state,
+                     ValueRange dynamicGrid) {
+  state.addOperands(dynamicGrid);
   Region *body = state.addRegion();
   body->push_back(new Block());
 }
@@ -103,7 +105,18 @@ static void pad3(ArrayRef<int64_t> in, int64_t out[3]) {
     out[i] = i < static_cast<int>(in.size()) ? in[i] : 1;
 }
 
-FailureOr<LaunchShape> KernelOp::computeLaunchShape() {
+FailureOr<LaunchShape> KernelOp::computeLaunchShape(bool allowDynamicGrid) {
+  bool dynamicGrid = !getDynamicGrid().empty();
+  if (dynamicGrid) {
+    if (!allowDynamicGrid)
+      return emitOpError("has a grid computed on the host (its grid "
+                         "operands); this needs a static grid");
+    if (getDynamicGrid().size() > 3)
+      return emitOpError("takes one to three grid values, got ")
+             << getDynamicGrid().size();
+    if (getGrid())
+      return emitOpError("has both grid values and a static 'grid'");
+  }
   llvm::StringMap<ScopeInfo> infos;
   bool failedWalk = false;
   getBody().walk([&](Operation *op) {
@@ -255,6 +268,20 @@ FailureOr<LaunchShape> KernelOp::computeLaunchShape() {
   std::optional<SmallVector<int64_t>> grid;
   ScopeInfo *cta = get("tirx.cta_id");
   ScopeInfo *clusterId = get("tirx.cluster_id");
+  if (dynamicGrid) {
+    // The host computes the grid: no static extents to agree with.
+    for (ScopeInfo *info : {cta, clusterId})
+      if (info && info->extents)
+        return info->extentsOp->emitOpError(
+            "has extents, but the kernel's grid is computed on the host (its "
+            "grid operands); omit them");
+    for (int i = 0; i < 3; ++i)
+      shape.grid[i] = i < static_cast<int>(getDynamicGrid().size())
+                          ? ShapedType::kDynamic
+                          : 1;
+    shape.hasDynamicGrid = true;
+    return shape;
+  }
   if (cta && cta->extents) {
     int64_t padded[3];
     pad3(*cta->extents, padded);
@@ -363,5 +390,5 @@ LogicalResult KernelOp::verifyRegions() {
   });
   if (captured.wasInterrupted())
     return failure();
-  return computeLaunchShape();
+  return computeLaunchShape(/*allowDynamicGrid=*/true);
 }

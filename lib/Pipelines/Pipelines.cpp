@@ -2,6 +2,7 @@
 
 #include "TIRx/Pipelines/Pipelines.h"
 #include "TIRx/Conversion/Passes.h"
+#include "TIRx/Host/Passes.h"
 #include "TIRx/Transforms/Passes.h"
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
@@ -41,6 +42,9 @@ void mlir::tirx::buildTIRxToNVVMPipeline(
   funcs.addPass(createCanonicalizerPass());
   funcs.addPass(createConvertTIRxToNVVMPass());
   gpuModule.addPass(createConvertGpuOpsToNVVMOps());
+  // Tensormap parameters by value (__grid_constant__), which the upstream
+  // conversion cannot express on gpu.func arguments.
+  gpuModule.addPass(createMarkGridConstantsPass());
   gpuModule.addPass(createConvertNVVMToLLVMPass());
   gpuModule.addPass(createCanonicalizerPass());
   gpuModule.addPass(createCSEPass());

@@ -3,6 +3,7 @@
 #include "TIRx/InitAll.h"
 #include "TIRx/Dialect/TIRxDialect.h"
 #include "TIRx/Conversion/Passes.h"
+#include "TIRx/Host/Passes.h"
 #include "TIRx/Pipelines/Pipelines.h"
 #include "TIRx/Transforms/Passes.h"
 
@@ -32,6 +33,7 @@ void mlir::tirx::registerTIRxPasses() {
   std::call_once(once, [] {
     registerTIRxTransformsPasses();
     registerTIRxConversionPasses();
+    registerTIRxHostPasses();
     registerTIRxPipelines();
   });
 }

@@ -18,11 +18,14 @@ struct InferLaunchShapePass
     : tirx::impl::InferLaunchShapePassBase<InferLaunchShapePass> {
   void runOnOperation() override {
     WalkResult result = getOperation()->walk([](KernelOp kernel) {
-      FailureOr<LaunchShape> shape = kernel.computeLaunchShape();
+      FailureOr<LaunchShape> shape =
+          kernel.computeLaunchShape(/*allowDynamicGrid=*/true);
       if (failed(shape))
         return WalkResult::interrupt();
       Builder b(kernel.getContext());
-      kernel.setGridAttr(b.getDenseI64ArrayAttr(shape->grid));
+      // A grid computed on the host stays in the kernel's operands.
+      if (!shape->hasDynamicGrid)
+        kernel.setGridAttr(b.getDenseI64ArrayAttr(shape->grid));
       kernel.setClusterAttr(b.getDenseI64ArrayAttr(shape->cluster));
       kernel.setBlockAttr(b.getDenseI64ArrayAttr(shape->block));
       return WalkResult::advance();

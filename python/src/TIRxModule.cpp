@@ -6,6 +6,11 @@
 
 #include "llvm/Config/llvm-config.h"
 
+namespace tirx_py {
+// Launch.cpp: the launch description (tirx.runtime).
+void bindLaunch(nb::module_ &m);
+} // namespace tirx_py
+
 NB_MODULE(_tirx, m) {
   m.doc() = "TIRx and MLIR C++ API bindings (use the tirx.ir, "
             "tirx.passmanager and tirx.compiler modules).";
@@ -16,6 +21,7 @@ NB_MODULE(_tirx, m) {
   tirx_py::bindIRCore(m);
   tirx_py::bindIRTypes(m);
   tirx_py::bindPasses(m);
+  tirx_py::bindLaunch(m);
   m.attr("__version__") = mlir::tirx::getTIRxVersion();
   m.attr("MLIR_VERSION") = LLVM_VERSION_STRING;
 }

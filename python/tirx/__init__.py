@@ -9,10 +9,14 @@ Modules (named after upstream MLIR's Python packages):
 * ``tirx.script`` -- the TVMScript-style frontend (``@T.prim_func``).
 * ``tirx.compile(func_or_module, target="sm_90a", emit="ptx")`` -- compile a
   scripted kernel to PTX, LLVM IR, cubin or TIRx IR text.
+* ``tirx.runtime`` -- kernel packages, the launcher, and
+  ``tirx.build(module, target="sm_90a")`` (compile, cache, call on tensors).
 """
 
 from ._tirx import __version__, MLIR_VERSION  # noqa: F401
 from . import ir, passmanager, compiler  # noqa: F401
+from . import runtime  # noqa: F401
+from .runtime.cached_build import build  # noqa: F401
 
 
 def compile(func_or_module, target="sm_90a", emit="ptx", **kwargs):  # noqa: A001
@@ -24,3 +28,4 @@ def compile(func_or_module, target="sm_90a", emit="ptx", **kwargs):  # noqa: A00
 
 __all__ = ["ir", "passmanager", "compiler", "compile", "__version__",
            "MLIR_VERSION"]
+__all__ += ["runtime", "build"]

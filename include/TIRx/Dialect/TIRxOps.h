@@ -17,12 +17,15 @@
 #include "TIRx/Dialect/TIRxTypes.h"
 
 namespace mlir::tirx {
-/// A kernel's launch shape: three extents each (x, y, z).
+/// A kernel's launch shape: three extents each (x, y, z). With a grid
+/// computed on the host (the kernel's `grid(...)` operands), the grid
+/// extents the operands give are ShapedType::kDynamic.
 struct LaunchShape {
   int64_t grid[3] = {1, 1, 1};
   int64_t cluster[3] = {1, 1, 1};
   int64_t block[3] = {1, 1, 1};
   bool hasCluster = false;
+  bool hasDynamicGrid = false;
   int64_t numThreads() const { return block[0] * block[1] * block[2]; }
 };
 } // namespace mlir::tirx

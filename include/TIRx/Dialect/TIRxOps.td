@@ -362,6 +362,12 @@ def TIRx_KernelOp : TIRx_Op<"kernel", [SingleBlock, NoTerminator,
     host/device boundary: scalars, global pointers and buffers, and
     `!tirx.tensormap` descriptors.
 
+    The grid may instead be computed by host code: `grid(%x[, %y[, %z]])`
+    takes one to three `index` values (numbers of CTAs) defined before the
+    kernel, e.g. from buffer extents; `tirx.cta_id` and `tirx.cluster_id`
+    then take no extents, and the launcher checks the grid against the
+    cluster shape and CUDA's limits at launch.
+
     Example:
 
     ```mlir
@@ -369,21 +375,31 @@ def TIRx_KernelOp : TIRx_Op<"kernel", [SingleBlock, NoTerminator,
       %bx = tirx.cta_id [4] : i32
       %tx = tirx.thread_id [128] : i32
     }
+    %ctas = arith.ceildivui %n, %c128 : index
+    tirx.kernel grid(%ctas) {
+      %bx = tirx.cta_id : i32
+      %tx = tirx.thread_id [128] : i32
+    }
     ```
   }];
-  let arguments = (ins OptionalAttr<DenseI64ArrayAttr>:$grid,
+  let arguments = (ins Variadic<Index>:$dynamic_grid,
+                       OptionalAttr<DenseI64ArrayAttr>:$grid,
                        OptionalAttr<DenseI64ArrayAttr>:$cluster,
                        OptionalAttr<DenseI64ArrayAttr>:$block);
   let regions = (region SizedRegion<1>:$body);
-  let assemblyFormat = "attr-dict-with-keyword $body";
+  let assemblyFormat =
+      "(`grid` `(` $dynamic_grid^ `)`)? attr-dict-with-keyword $body";
   let hasRegionVerifier = 1;
   let skipDefaultBuilders = 1;
-  let builders = [OpBuilder<(ins)>];
+  let builders = [OpBuilder<(ins CArg<"::mlir::ValueRange", "{}">:$dynamicGrid)>];
   let extraClassDeclaration = [{
     /// The launch shape derived from the scope ids in the body, each with
     /// three extents (x, y, z). Emits diagnostics and fails when it is
-    /// inconsistent or not derivable.
-    ::mlir::FailureOr<LaunchShape> computeLaunchShape();
+    /// inconsistent or not derivable. A grid computed on the host (grid
+    /// operands) is an error unless `allowDynamicGrid`; then its extents
+    /// are ShapedType::kDynamic.
+    ::mlir::FailureOr<LaunchShape>
+    computeLaunchShape(bool allowDynamicGrid = false);
   }];
 }
 

@@ -226,7 +226,8 @@ LogicalResult ConvertTIRxToGPUPass::outline(KernelOp kernel,
                                             SymbolTable &moduleSymbols) {
   MLIRContext *ctx = kernel.getContext();
   auto func = kernel->getParentOfType<FunctionOpInterface>();
-  FailureOr<LaunchShape> shape = kernel.computeLaunchShape();
+  FailureOr<LaunchShape> shape =
+      kernel.computeLaunchShape(/*allowDynamicGrid=*/true);
   if (failed(shape))
     return failure();
   FailureOr<int64_t> dynShared = assignDynamicShared(kernel);
@@ -280,7 +281,8 @@ LogicalResult ConvertTIRxToGPUPass::outline(KernelOp kernel,
   SmallVector<int32_t> block(shape->block, shape->block + 3);
   SmallVector<int32_t> grid(shape->grid, shape->grid + 3);
   gpuFunc.setKnownBlockSizeAttr(builder.getDenseI32ArrayAttr(block));
-  gpuFunc.setKnownGridSizeAttr(builder.getDenseI32ArrayAttr(grid));
+  if (!shape->hasDynamicGrid)
+    gpuFunc.setKnownGridSizeAttr(builder.getDenseI32ArrayAttr(grid));
   bool hasCluster = shape->hasCluster &&
                     shape->cluster[0] * shape->cluster[1] * shape->cluster[2] > 1;
   if (hasCluster) {
@@ -299,6 +301,14 @@ LogicalResult ConvertTIRxToGPUPass::outline(KernelOp kernel,
   if (*dynShared > 0)
     gpuFunc->setAttr("tirx.dyn_shared_bytes",
                      builder.getI64IntegerAttr(*dynShared));
+  // Tensormaps travel by value (tirx-mark-grid-constants, after lowering).
+  SmallVector<int32_t> tensorMaps;
+  for (auto [i, type] : llvm::enumerate(argTypes))
+    if (isa<TensorMapType>(type))
+      tensorMaps.push_back(i);
+  if (!tensorMaps.empty())
+    gpuFunc->setAttr(kGridConstantArgsAttrName,
+                     builder.getDenseI32ArrayAttr(tensorMaps));
   if (failed(cloneCallees(gpuFunc, gpuSymbols, moduleSymbols)))
     return failure();
 
@@ -308,8 +318,13 @@ LogicalResult ConvertTIRxToGPUPass::outline(KernelOp kernel,
   auto idx = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(builder, loc, v);
   };
-  gpu::KernelDim3 gridDim{idx(shape->grid[0]), idx(shape->grid[1]),
-                          idx(shape->grid[2])};
+  // A grid computed on the host: its values, 1 for the dimensions not given.
+  auto gridValue = [&](int i) -> Value {
+    if (i < static_cast<int>(kernel.getDynamicGrid().size()))
+      return kernel.getDynamicGrid()[i];
+    return idx(shape->grid[i]);
+  };
+  gpu::KernelDim3 gridDim{gridValue(0), gridValue(1), gridValue(2)};
   gpu::KernelDim3 blockDim{idx(shape->block[0]), idx(shape->block[1]),
                            idx(shape->block[2])};
   std::optional<gpu::KernelDim3> clusterDim;

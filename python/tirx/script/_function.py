@@ -22,7 +22,7 @@ from ._source import Env, capture_env, source_of
 from ._types import PointerType, PrimType
 
 __all__ = ["PrimFunc", "IRModule", "prim_func", "ir_module", "func_attr",
-           "from_source"]
+           "from_source", "pyfunc"]
 
 
 # ---------------------------------------------------------------------------
@@ -78,12 +78,15 @@ class PrimFunc(_ModuleHolder):
 
 
 class IRModule(_ModuleHolder):
-    """A parsed ``@I.ir_module`` class: several functions in one module."""
+    """A parsed ``@I.ir_module`` class: several functions in one module.
+    ``pyfuncs`` maps the names of its ``@I.pyfunc`` Python functions to
+    their source (kept in the module as ``tirx.py_func`` ops)."""
 
-    def __init__(self, module, name, funcs):
+    def __init__(self, module, name, funcs, pyfuncs=None):
         self.module = module
         self.name = name
         self.functions = dict(funcs)
+        self.pyfuncs = dict(pyfuncs or {})
 
     def __getitem__(self, name):
         return self.functions[name]
@@ -587,10 +590,59 @@ def ir_module(cls):
     return _parse_module(src, classdef, None, deferred, cls)
 
 
+class _DeferredPy:
+    """An ``@I.pyfunc`` in an ``@I.ir_module`` class: kept as source."""
+
+    def __init__(self, func):
+        self.func = func
+
+
+def pyfunc(func):
+    """Declares a Python function of an ``@I.ir_module`` class. It is kept
+    in the module as source (a ``tirx.py_func`` op: the module prints and
+    parses back with it) and runs on the host when the module is built
+    (``tirx.build``): ``cls.<kernel>(...)`` launches the module's kernels on
+    DLPack tensors and ``cls.<function>(...)`` calls its other Python
+    functions (``self`` too, when that is its first parameter)."""
+    if not _in_class_body(sys._getframe(1)):
+        raise ScriptError("@I.pyfunc declares a Python function of an "
+                          "@I.ir_module class; use it in the class body")
+    if not inspect.isfunction(func):
+        raise ScriptError("@I.pyfunc decorates a function")
+    return _DeferredPy(func)
+
+
+def _is_pyfunc(fdef):
+    """`@I.pyfunc` (or `@pyfunc`) among the decorators of `fdef`."""
+    for d in fdef.decorator_list:
+        target = d.func if isinstance(d, ast.Call) else d
+        if isinstance(target, ast.Attribute) and target.attr == "pyfunc":
+            return True
+        if isinstance(target, ast.Name) and target.id == "pyfunc":
+            return True
+    return False
+
+
+def _add_pyfunc(b, module, src, fdef):
+    """A `tirx.py_func` op holding the source of `fdef` (without its
+    decorators), at the location of its `def` line; returns the source."""
+    import textwrap
+    text = textwrap.dedent("\n".join(src.lines[fdef.lineno - 1:fdef.end_lineno])) + "\n"
+    header = _header_span(src, fdef)
+    loc = _ir.Location.file(header.filename, header.line, header.col,
+                            header.end_line, header.end_col, b.ctx)
+    _ir.Operation.create("tirx.py_func", loc=loc, ip=_ir.InsertionPoint(module.body),
+                         attributes={"sym_name": b.str_attr(fdef.name),
+                                     "source": b.str_attr(text)})
+    return text
+
+
 def _parse_module(src, classdef, env, deferred, cls=None):
     state = _ModuleState(classdef.name)
     ref = _ModuleRef(state)
     fdefs = [n for n in classdef.body if isinstance(n, ast.FunctionDef)]
+    py_defs = [f for f in fdefs if _is_pyfunc(f)]
+    fdefs = [f for f in fdefs if not _is_pyfunc(f)]
     b = Builder()
     funcs = {}
     with b:
@@ -612,6 +664,7 @@ def _parse_module(src, classdef, env, deferred, cls=None):
             _parse_function(b, module, src, fdef, fenv, private, [base],
                             decl=state.decls[fdef.name], check=check)
             funcs[fdef.name] = PrimFunc(module, fdef.name, private)
-    result = IRModule(module, classdef.name, funcs)
+        pyfuncs = {f.name: _add_pyfunc(b, module, src, f) for f in py_defs}
+    result = IRModule(module, classdef.name, funcs, pyfuncs)
     result.verify()
     return result

@@ -109,7 +109,7 @@ def call_packed(name, *args):
     kw.update(_dynamic_list("global_dims", dims))
     kw.update(_dynamic_list("global_strides", strides))
     from ._opbuild import build
-    desc = build(_ENCODE_OP, (), kw)
+    desc = build(_ENCODE_OP, (), kw, result_types=["!tirx.tensormap"])
     slot._value = desc.materialize()
     return None
 

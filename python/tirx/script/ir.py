@@ -2,8 +2,10 @@
 
 ``@I.ir_module`` parses a class of ``@T.prim_func`` methods into one module;
 functions call each other as ``cls.f(...)`` or ``<ClassName>.f(...)``.
+``@I.pyfunc`` declares a Python function of the module, kept as source and
+run on the host when the module is built (``tirx.build``).
 """
 
-from ._function import IRModule, ir_module  # noqa: F401
+from ._function import IRModule, ir_module, pyfunc  # noqa: F401
 
-__all__ = ["ir_module", "IRModule"]
+__all__ = ["ir_module", "IRModule", "pyfunc"]

@@ -32,6 +32,13 @@ inline constexpr llvm::StringLiteral kKernelModuleName = "tirx_kernels";
 inline constexpr llvm::StringLiteral kDynSharedOffsetAttrName =
     "tirx.dyn_shared_offset";
 
+/// Name of the function attribute convert-tirx-to-gpu puts on an outlined
+/// kernel: the indices of its `!tirx.tensormap` parameters, which
+/// `tirx-mark-grid-constants` turns into by-value `__grid_constant__`
+/// parameters after the GPU-to-NVVM conversion.
+inline constexpr llvm::StringLiteral kGridConstantArgsAttrName =
+    "tirx.grid_constant_args";
+
 /// Patterns lowering scope-id ops (tirx.thread_id, tirx.warp_id, ...) to
 /// NVVM special-register reads and arithmetic. The block shape is read from
 /// the enclosing function's `known_block_size` (or `gpu.known_block_size`);
