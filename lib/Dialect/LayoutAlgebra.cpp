@@ -289,6 +289,23 @@ FailureOr<LayoutAttr> LayoutAttr::tile(ArrayRef<int64_t> tileShape,
                          getSwizzle());
 }
 
+bool LayoutAttr::hasContiguousRuns(ArrayRef<int64_t> shape,
+                                   int64_t count) const {
+  if (count <= 1)
+    return true;
+  if (shape.empty() || shape.back() % count != 0 || getSize() > (1 << 20))
+    return false;
+  for (int64_t start = 0; start < getSize(); start += count) {
+    int64_t m = applyMemory(start);
+    if (m % count != 0)
+      return false;
+    for (int64_t j = 1; j < count; ++j)
+      if (applyMemory(start + j) != m + j)
+        return false;
+  }
+  return true;
+}
+
 LayoutAttr LayoutAttr::withSwizzle(SwizzleSpec swizzle) const {
   return LayoutAttr::get(getContext(), getShard(), getReplica(), getOffsets(),
                          swizzle);

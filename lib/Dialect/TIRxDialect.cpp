@@ -3,6 +3,7 @@
 #include "TIRx/Dialect/TIRxDialect.h"
 #include "TIRx/Dialect/TIRxOps.h"
 #include "TIRx/Dialect/TIRxTypes.h"
+#include "TIRx/Dialect/TileDispatch.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
@@ -16,6 +17,8 @@ void TIRxDialect::initialize() {
   registerAttributes();
   registerCoreOps();
   registerPTXOps();
+  registerTileOps();
+  registerBuiltinTileVariants();
 }
 
 LogicalResult TIRxDialect::verifyOperationAttribute(Operation *op,

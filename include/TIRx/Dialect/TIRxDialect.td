@@ -43,6 +43,7 @@ def TIRx_Dialect : Dialect {
     void registerAttributes();
     void registerCoreOps();
     void registerPTXOps();
+    void registerTileOps();
   public:
   }];
 }

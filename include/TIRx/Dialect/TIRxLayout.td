@@ -114,6 +114,12 @@ def TIRx_LayoutAttr : TIRx_Attr<"Layout", "layout"> {
     ::mlir::FailureOr<LayoutAttr> tile(::llvm::ArrayRef<int64_t> tileShape,
                                        ::llvm::ArrayRef<int64_t> gridShape) const;
 
+    /// True when, for a buffer of `shape`, every run of `count` elements
+    /// along the last dimension that starts at a multiple of `count` is
+    /// consecutive in memory and starts at a multiple of `count`. (Checked
+    /// element by element; false for buffers over 2^20 elements.)
+    bool hasContiguousRuns(::llvm::ArrayRef<int64_t> shape, int64_t count) const;
+
     /// The same layout with another swizzle.
     LayoutAttr withSwizzle(SwizzleSpec swizzle) const;
 
