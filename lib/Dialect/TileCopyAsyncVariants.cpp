@@ -357,6 +357,8 @@ std::string planLdSt(TileOpInterface op, const TileDispatchContext &ctx,
     return "tcgen05 needs the sm_100a family";
   if (ctx.scope != ExecScope::Warpgroup)
     return "needs warpgroup scope (each warp reaches its 32 lanes)";
+  if (std::string why = checkCooperativeScope(ctx); !why.empty())
+    return why;
   if (std::string why = checkTmemTile(tmem); !why.empty())
     return why;
   if (!regs.isBuffer() || regs.getMemorySpace() != MemorySpace::Local)

@@ -237,6 +237,8 @@ std::string planMatrix(TileOpInterface op, const TileDispatchContext &ctx,
     return "the other operand must be in shared memory";
   if (ctx.scope != ExecScope::Warp)
     return "needs warp scope";
+  if (std::string why = checkCooperativeScope(ctx); !why.empty())
+    return why;
   if (getElementBitWidth(frag.getElementType()) != 16)
     return "needs 16-bit elements";
   if (toShared && !ctx.atLeast(90))
@@ -338,7 +340,7 @@ TileVariant ldstmatrixVariant() {
     Type i32 = b.getI32Type();
     Type pairType = VectorType::get({2}, elem);
     Value regs = localRegisters(b, loc, frag.value);
-    Value lane = laneId(b, loc);
+    Value lane = laneId(b, loc, ctx);
     Value laneRow = remI(b, loc, lane, 8);
     Value laneBlock = divI(b, loc, lane, 8);
     for (size_t first = 0; first < plan.blocks.size();) {

@@ -502,8 +502,9 @@ LogicalResult TileLocalViewOp::verify() {
   if (result.getMemorySpace() != MemorySpace::Local || result.getRank() != 1 ||
       result.getLayout() || result.getElementType() != source.getElementType() ||
       result.getShape()[0] != span)
-    return emitOpError("result must be !tirx.buffer<")
-           << span << "x" << source.getElementType()
-           << ", local> (the thread's registers of the layout)";
+    return emitOpError("result must be ")
+           << BufferType::get({span}, source.getElementType(),
+                              MemorySpace::Local)
+           << " (the thread's registers of the layout)";
   return success();
 }

@@ -55,6 +55,8 @@ std::string planPermute(TileOpInterface iop, const TileDispatchContext &ctx,
   SmallVector<TileOperand> ops = iop.getTileOperands();
   if (ctx.scope != ExecScope::Warp)
     return "needs warp scope";
+  if (std::string why = checkCooperativeScope(ctx); !why.empty())
+    return why;
   Value ws = op.getWorkspace();
   if (!ws)
     return "needs a shared-memory workspace";
@@ -121,7 +123,7 @@ TileVariant xorSwizzleVariant() {
           BufferType::get({wsType.getNumElementsStatic()}, elem,
                           wsType.getMemorySpace()),
           ws);
-    Value lane = laneId(b, loc);
+    Value lane = laneId(b, loc, ctx);
     auto position = [&](OpBuilder &b, Value logical) {
       if (plan.xorBits == 0)
         return logical;

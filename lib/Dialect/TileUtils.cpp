@@ -97,39 +97,43 @@ Value tile::remI(OpBuilder &b, Location loc, Value x, int64_t y) {
   return arith::RemUIOp::create(b, loc, x, cIndex(b, loc, y));
 }
 
-Value tile::laneId(OpBuilder &b, Location loc) {
-  Value id = LaneIdOp::create(b, loc, TypeRange{b.getI32Type()},
-                              DenseI64ArrayAttr())
-                 .getIds()[0];
-  return toIndex(b, loc, id);
+/// The calling thread's index in the CTA (1-D blocks), declared with the
+/// launch shape's extent so that it stays valid when the author's own
+/// scope ids are folded away.
+static Value ctaThreadId(OpBuilder &b, Location loc,
+                         const TileDispatchContext &ctx) {
+  Value tid =
+      ThreadIdOp::create(b, loc, TypeRange{b.getI32Type()},
+                         b.getDenseI64ArrayAttr({ctx.launch.block[0]}))
+          .getIds()[0];
+  return toIndex(b, loc, tid);
+}
+
+Value tile::laneId(OpBuilder &b, Location loc,
+                   const TileDispatchContext &ctx) {
+  return remI(b, loc, ctaThreadId(b, loc, ctx), 32);
 }
 
 Value tile::scopeThreadId(OpBuilder &b, Location loc,
                           const TileDispatchContext &ctx) {
-  Type i32 = b.getI32Type();
   switch (ctx.scope) {
   case ExecScope::Thread:
     return cIndex(b, loc, 0);
   case ExecScope::Warp:
-    return laneId(b, loc);
+    return remI(b, loc, ctaThreadId(b, loc, ctx), 32);
   case ExecScope::Warpgroup:
-    return toIndex(b, loc,
-                   ThreadIdInWgOp::create(b, loc, TypeRange{i32},
-                                          DenseI64ArrayAttr())
-                       .getIds()[0]);
+    return remI(b, loc, ctaThreadId(b, loc, ctx), 128);
   case ExecScope::Cta:
+    return ctaThreadId(b, loc, ctx);
   case ExecScope::Cluster: {
-    Value tid = toIndex(
+    Value cta = toIndex(
         b, loc,
-        ThreadIdOp::create(b, loc, TypeRange{i32}, DenseI64ArrayAttr())
+        CtaIdInClusterOp::create(
+            b, loc, TypeRange{b.getI32Type()},
+            b.getDenseI64ArrayAttr({ctx.launch.cluster[0]}))
             .getIds()[0]);
-    if (ctx.scope == ExecScope::Cta)
-      return tid;
-    Value cta = toIndex(b, loc,
-                        CtaIdInClusterOp::create(b, loc, TypeRange{i32},
-                                                 DenseI64ArrayAttr())
-                            .getIds()[0]);
-    return addI(b, loc, mulI(b, loc, cta, ctx.launch.numThreads()), tid);
+    return addI(b, loc, mulI(b, loc, cta, ctx.launch.numThreads()),
+                ctaThreadId(b, loc, ctx));
   }
   }
   return cIndex(b, loc, 0);

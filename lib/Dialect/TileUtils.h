@@ -44,8 +44,8 @@ Value remI(OpBuilder &b, Location loc, Value x, int64_t y);
 
 /// The index (as `index`) of the calling thread within the op's scope.
 Value scopeThreadId(OpBuilder &b, Location loc, const TileDispatchContext &ctx);
-/// The lane id (`index`).
-Value laneId(OpBuilder &b, Location loc);
+/// The lane id (`index`), from the CTA thread index (1-D blocks).
+Value laneId(OpBuilder &b, Location loc, const TileDispatchContext &ctx);
 
 /// Why the scope cannot run cooperative code ("" if it can): CTA scope
 /// needs a 1-D block, cluster scope is not supported.

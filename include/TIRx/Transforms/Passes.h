@@ -14,6 +14,9 @@ class GPUDialect;
 namespace NVVM {
 class NVVMDialect;
 }
+namespace LLVM {
+class LLVMDialect;
+}
 namespace arith {
 class ArithDialect;
 }
