@@ -28,6 +28,8 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.tirx_tools_dir, config.llvm_tools_dir]
 tools = ["tirx-opt", "tirx-translate", "tirx-capi-test", "mlir-opt", "mlir-translate"]
+# Runtime/: the runtime's test binaries.
+tools += ["tirx-tensormap-test"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 if config.tirx_ptxas and os.path.exists(config.tirx_ptxas):

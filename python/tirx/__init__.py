@@ -6,9 +6,21 @@ Modules (named after upstream MLIR's Python packages):
   and attributes (TIRx's and the builtin ones), MLIRError.
 * ``tirx.passmanager`` -- PassManager with textual pipelines.
 * ``tirx.compiler`` -- PTX / LLVM IR / cubin emission for a chip.
+* ``tirx.script`` -- the TVMScript-style frontend (``@T.prim_func``).
+* ``tirx.compile(func_or_module, target="sm_90a", emit="ptx")`` -- compile a
+  scripted kernel to PTX, LLVM IR, cubin or TIRx IR text.
 """
 
 from ._tirx import __version__, MLIR_VERSION  # noqa: F401
 from . import ir, passmanager, compiler  # noqa: F401
 
-__all__ = ["ir", "passmanager", "compiler", "__version__", "MLIR_VERSION"]
+
+def compile(func_or_module, target="sm_90a", emit="ptx", **kwargs):  # noqa: A001
+    """Compiles a ``@T.prim_func`` or ``@I.ir_module`` for `target`:
+    emit="ptx" | "llvm" | "cubin" | "mlir" (see tirx.script.compile)."""
+    from .script import compile as _compile
+    return _compile(func_or_module, target=target, emit=emit, **kwargs)
+
+
+__all__ = ["ir", "passmanager", "compiler", "compile", "__version__",
+           "MLIR_VERSION"]
