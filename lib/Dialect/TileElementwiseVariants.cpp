@@ -8,16 +8,15 @@
 //   in row-major vectors, as tirx.tile.copy does.
 // Both use packed two-element forms where the target has them (f16x2 and
 // bf16x2 arithmetic, f32x2 add/sub/mul/fma on sm_100, f32 -> f16x2/bf16x2
-// conversions) unless `packed = false`. Transcendentals use the PTX fast
-// approximations (ex2/lg2/rsqrt.approx.f32, through f32), as TIRx kernels
-// do; the in-process pipeline links no libdevice.
+// conversions) unless `packed = false`. Transcendentals and float max/min
+// are `math`/`arith` ops, which the pipeline lowers through libdevice like
+// any other math in a kernel.
 //
 //===----------------------------------------------------------------------===//
 
 #include "TileFragment.h"
 #include "TileVariants.h"
 
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 
 using namespace mlir;
@@ -62,29 +61,6 @@ Value compute(OpBuilder &b, Location loc, Operation *op, ValueRange inputs,
       return vector::FromElementsOp::create(b, loc, vec, parts);
     };
     Type elem = getElementTypeOrSelf(x.getType());
-    // The PTX approximations (ex2/lg2/rsqrt.approx.f32) on an f32 scalar,
-    // through f32 for narrower floats.
-    Type f32 = b.getF32Type();
-    auto approx = [&](StringRef intrinsic, Value v) -> Value {
-      Type t = v.getType();
-      if (t != f32)
-        v = arith::ExtFOp::create(b, loc, f32, v);
-      Value r = LLVM::CallIntrinsicOp::create(
-                    b, loc, f32, b.getStringAttr(intrinsic), ValueRange{v})
-                    .getResult(0);
-      if (t != f32)
-        r = arith::TruncFOp::create(b, loc, t, r);
-      return r;
-    };
-    auto scaled = [&](Value v, double factor) -> Value {
-      Value c = arith::ConstantOp::create(b, loc, v.getType(),
-                                          b.getFloatAttr(v.getType(), factor));
-      return arith::MulFOp::create(b, loc, v, c);
-    };
-    constexpr double kLog2e = 1.4426950408889634, kLn2 = 0.6931471805599453;
-    auto fastExp = [&](Value v) {
-      return approx("llvm.nvvm.ex2.approx.f32", scaled(v, kLog2e));
-    };
     auto one = [&](Type t) -> Value {
       Value c = arith::ConstantOp::create(b, loc, elem,
                                           b.getFloatAttr(elem, 1.0));
@@ -98,35 +74,24 @@ Value compute(OpBuilder &b, Location loc, Operation *op, ValueRange inputs,
     case TileUnaryKind::Abs:
       return math::AbsFOp::create(b, loc, x);
     case TileUnaryKind::Exp:
-      return perElement(fastExp);
+      return perElement([&](Value v) { return math::ExpOp::create(b, loc, v); });
     case TileUnaryKind::Exp2:
-      return perElement(
-          [&](Value v) { return approx("llvm.nvvm.ex2.approx.f32", v); });
+      return perElement([&](Value v) { return math::Exp2Op::create(b, loc, v); });
     case TileUnaryKind::Log:
-      return perElement([&](Value v) {
-        return scaled(approx("llvm.nvvm.lg2.approx.f", v), kLn2);
-      });
+      return perElement([&](Value v) { return math::LogOp::create(b, loc, v); });
     case TileUnaryKind::Log2:
-      return perElement(
-          [&](Value v) { return approx("llvm.nvvm.lg2.approx.f", v); });
+      return perElement([&](Value v) { return math::Log2Op::create(b, loc, v); });
     case TileUnaryKind::Sqrt:
       return math::SqrtOp::create(b, loc, x);
     case TileUnaryKind::Rsqrt:
-      return perElement(
-          [&](Value v) { return approx("llvm.nvvm.rsqrt.approx.f", v); });
+      return perElement([&](Value v) { return math::RsqrtOp::create(b, loc, v); });
     case TileUnaryKind::Reciprocal:
       return arith::DivFOp::create(b, loc, one(x.getType()), x);
     case TileUnaryKind::Tanh:
-      // 1 - 2 / (e^(2x) + 1): saturates to +-1 without inf/inf.
-      return perElement([&](Value v) {
-        Value t = fastExp(scaled(v, 2.0));
-        Value d = arith::AddFOp::create(b, loc, t, one(v.getType()));
-        Value q = arith::DivFOp::create(b, loc, scaled(one(v.getType()), 2.0), d);
-        return Value(arith::SubFOp::create(b, loc, one(v.getType()), q));
-      });
+      return perElement([&](Value v) { return math::TanhOp::create(b, loc, v); });
     case TileUnaryKind::Silu:
       return perElement([&](Value v) {
-        Value e = fastExp(arith::NegFOp::create(b, loc, v));
+        Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, v));
         Value d = arith::AddFOp::create(b, loc, one(v.getType()), e);
         return Value(arith::DivFOp::create(b, loc, v, d));
       });
@@ -135,7 +100,7 @@ Value compute(OpBuilder &b, Location loc, Operation *op, ValueRange inputs,
                                              b.getFloatAttr(elem, 0.0));
       if (auto vec = dyn_cast<VectorType>(x.getType()))
         zero = vector::BroadcastOp::create(b, loc, vec, zero);
-      return LLVM::MaxNumOp::create(b, loc, x, zero);
+      return arith::MaxNumFOp::create(b, loc, x, zero);
     }
     }
   }
@@ -156,10 +121,10 @@ Value compute(OpBuilder &b, Location loc, Operation *op, ValueRange inputs,
       return f ? Value(arith::DivFOp::create(b, loc, x, y))
                : Value(arith::DivSIOp::create(b, loc, x, y));
     case TileBinaryKind::Max:
-      return f ? Value(LLVM::MaxNumOp::create(b, loc, x, y))
+      return f ? Value(arith::MaxNumFOp::create(b, loc, x, y))
                : Value(arith::MaxSIOp::create(b, loc, x, y));
     case TileBinaryKind::Min:
-      return f ? Value(LLVM::MinNumOp::create(b, loc, x, y))
+      return f ? Value(arith::MinNumFOp::create(b, loc, x, y))
                : Value(arith::MinSIOp::create(b, loc, x, y));
     }
   }

@@ -11,15 +11,14 @@
 //   groups of up to 32 lanes per output combine strided elements, then a
 //   shfl.sync.bfly tree; the group's first lane writes the output.
 // f32 and i32 (the width shfl moves); `accumulate` combines with the old
-// destination. Float max/min are llvm.maxnum/minnum (PTX max/min.f32, no
-// libdevice call).
+// destination. Float max/min are arith.maxnumf/minnumf (CUDA's
+// fmaxf/fminf).
 //
 //===----------------------------------------------------------------------===//
 
 #include "TileFragment.h"
 #include "TileVariants.h"
 
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "llvm/ADT/DenseMap.h"
 
 using namespace mlir;
@@ -43,10 +42,10 @@ Value combine(OpBuilder &b, Location loc, TileReduceKind kind, Value x,
     return f ? Value(arith::AddFOp::create(b, loc, x, y))
              : Value(arith::AddIOp::create(b, loc, x, y));
   case TileReduceKind::Max:
-    return f ? Value(LLVM::MaxNumOp::create(b, loc, x, y))
+    return f ? Value(arith::MaxNumFOp::create(b, loc, x, y))
              : Value(arith::MaxSIOp::create(b, loc, x, y));
   case TileReduceKind::Min:
-    return f ? Value(LLVM::MinNumOp::create(b, loc, x, y))
+    return f ? Value(arith::MinNumFOp::create(b, loc, x, y))
              : Value(arith::MinSIOp::create(b, loc, x, y));
   }
   return x;

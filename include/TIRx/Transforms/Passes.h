@@ -14,9 +14,6 @@ class GPUDialect;
 namespace NVVM {
 class NVVMDialect;
 }
-namespace LLVM {
-class LLVMDialect;
-}
 namespace arith {
 class ArithDialect;
 }

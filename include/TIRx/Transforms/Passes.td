@@ -92,7 +92,6 @@ def DispatchTilePrimitivesPass : Pass<"tirx-dispatch-tile-primitives",
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::vector::VectorDialect",
                            "::mlir::math::MathDialect",
-                           "::mlir::LLVM::LLVMDialect",
                            "::mlir::tirx::TIRxDialect"];
 }
 
