@@ -3,6 +3,7 @@
 #include "TIRx/Dialect/TIRxDialect.h"
 #include "TIRx/Dialect/TIRxOps.h"
 #include "TIRx/Dialect/TIRxTypes.h"
+#include "TIRx/Dialect/TileDispatch.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
@@ -17,6 +18,8 @@ void TIRxDialect::initialize() {
   registerCoreOps();
   registerPTXOps();
   registerHostOps();
+  registerTileOps();
+  registerBuiltinTileVariants();
 }
 
 LogicalResult TIRxDialect::verifyOperationAttribute(Operation *op,

@@ -110,9 +110,10 @@ LogicalResult AllocBufferOp::verify() {
     if (*align <= 0 || !llvm::isPowerOf2_64(*align))
       return emitOpError("alignment must be a positive power of two, got ")
              << *align;
-  for (int64_t stride : type.getStridesOrDefault())
-    if (ShapedType::isDynamic(stride) && type.getLayout())
-      return emitOpError("cannot allocate a buffer with dynamic strides");
+  if (isa_and_nonnull<StridedLayoutAttr>(type.getLayout()))
+    for (int64_t stride : type.getStridesOrDefault())
+      if (ShapedType::isDynamic(stride))
+        return emitOpError("cannot allocate a buffer with dynamic strides");
   return success();
 }
 
@@ -159,6 +160,33 @@ LogicalResult DeclBufferOp::verify() {
 // BufferSliceOp / BufferReshapeOp
 //===----------------------------------------------------------------------===//
 
+/// A slice of a buffer with a tile layout has constant offsets and the
+/// layout of its region (LayoutAttr::slice).
+static LogicalResult verifyTileLayoutSlice(BufferSliceOp op, LayoutAttr tile,
+                                           BufferType srcType,
+                                           BufferType resType) {
+  SmallVector<int64_t> offsets;
+  for (Value offset : op.getOffsets()) {
+    APInt value;
+    if (!matchPattern(offset, m_ConstantInt(&value)) ||
+        value.getSignificantBits() > 63)
+      return op.emitOpError("slicing a buffer with a tile layout needs "
+                            "constant offsets (pass a dynamic region to a "
+                            "tile primitive instead)");
+    offsets.push_back(value.getSExtValue());
+  }
+  FailureOr<LayoutAttr> sliced =
+      tile.slice(srcType.getShape(), offsets, op.getSizes());
+  if (failed(sliced))
+    return op.emitOpError("the region does not align with the tile layout ")
+           << tile << ", so it has no tile layout of its own";
+  LayoutAttr resLayout = resType.getTileLayout();
+  if (!resLayout || !resLayout.isEquivalentTo(*sliced))
+    return op.emitOpError("result layout must be the sliced layout ")
+           << *sliced;
+  return success();
+}
+
 LogicalResult BufferSliceOp::verify() {
   auto srcType = cast<BufferType>(getSource().getType());
   auto resType = cast<BufferType>(getResult().getType());
@@ -179,6 +207,8 @@ LogicalResult BufferSliceOp::verify() {
       return emitOpError("slice size ")
              << size << " exceeds the source dimension " << dim;
   }
+  if (LayoutAttr tile = srcType.getTileLayout())
+    return verifyTileLayoutSlice(*this, tile, srcType, resType);
   if (!isa_and_nonnull<StridedLayoutAttr>(resType.getLayout()))
     return emitOpError("result needs a strided layout with the source "
                        "strides");
@@ -220,6 +250,15 @@ LogicalResult BufferReshapeOp::verify() {
     return emitOpError("element counts differ: ")
            << srcType.getNumElementsStatic() << " vs "
            << resType.getNumElementsStatic();
+  // A tile layout maps the row-major element index, so any shape of the
+  // same size keeps it.
+  if (srcType.getTileLayout() || resType.getTileLayout()) {
+    if (!srcType.getTileLayout() || !resType.getTileLayout() ||
+        !srcType.getTileLayout().isEquivalentTo(resType.getTileLayout()))
+      return emitOpError("reshaping a buffer with a tile layout keeps the "
+                         "layout");
+    return success();
+  }
   auto dense = [](BufferType t) {
     return BufferType::get(t.getShape(), t.getElementType(),
                            t.getMemorySpace())

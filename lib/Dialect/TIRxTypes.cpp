@@ -148,9 +148,12 @@ LogicalResult BufferType::verify(function_ref<InFlightDiagnostic()> emitError,
   }
   if (!layout)
     return success();
+  if (auto tile = dyn_cast<LayoutAttr>(layout))
+    return tile.verifyForBuffer(emitError, shape, memorySpace);
   auto strided = dyn_cast<StridedLayoutAttr>(layout);
   if (!strided)
-    return emitError() << "buffer layout must be a strided layout, got "
+    return emitError() << "buffer layout must be a strided layout or a "
+                          "#tirx.layout, got "
                        << layout;
   if (strided.getStrides().size() != shape.size())
     return emitError() << "strided layout has " << strided.getStrides().size()
@@ -225,6 +228,9 @@ int64_t BufferType::getNumElementsStatic() const {
 SmallVector<int64_t> BufferType::getStridesOrDefault() const {
   if (auto strided = dyn_cast_or_null<StridedLayoutAttr>(getLayout()))
     return llvm::to_vector(strided.getStrides());
+  // A tile layout has no per-dimension strides.
+  if (isa_and_nonnull<LayoutAttr>(getLayout()))
+    return SmallVector<int64_t>(getShape().size(), ShapedType::kDynamic);
   SmallVector<int64_t> strides(getShape().size(), 1);
   int64_t running = 1;
   for (int64_t i = static_cast<int64_t>(getShape().size()) - 1; i >= 0; --i) {
@@ -247,11 +253,17 @@ int64_t BufferType::getOffsetOrDefault() const {
 bool BufferType::hasDefaultLayout() const {
   if (!getLayout())
     return true;
+  if (isa<LayoutAttr>(getLayout()))
+    return false;
   if (getOffsetOrDefault() != 0)
     return false;
   return BufferType::get(getShape(), getElementType(),
                          getMemorySpace(), {})
              .getStridesOrDefault() == getStridesOrDefault();
+}
+
+LayoutAttr BufferType::getTileLayout() const {
+  return dyn_cast_or_null<LayoutAttr>(getLayout());
 }
 
 BufferType BufferType::withLayout(Attribute layout) const {

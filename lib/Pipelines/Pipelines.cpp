@@ -30,6 +30,10 @@ void mlir::tirx::buildTIRxToNVVMPipeline(
   attach.optLevel = options.optLevel;
   // Validate the target before anything else can fail late on it.
   pm.addPass(createAttachTargetPass(attach));
+  // Tile primitives become tirx/tirx.ptx code, then accesses through tile
+  // layouts become flat offsets.
+  pm.addPass(createDispatchTilePrimitivesPass());
+  pm.addPass(createResolveLayoutsPass());
   pm.addPass(createInferLaunchShapePass());
   pm.addPass(createConvertTIRxToGPUPass());
   // The kernels are outlined; the target goes onto the new gpu.module.

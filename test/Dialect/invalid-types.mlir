@@ -37,7 +37,7 @@ func.func private @buffer_zero_dim(!tirx.buffer<4x0xf32, shared>)
 
 // -----
 
-// expected-error @+1 {{buffer layout must be a strided layout, got 3 : i32}}
+// expected-error @+1 {{buffer layout must be a strided layout or a #tirx.layout, got 3 : i32}}
 func.func private @buffer_bad_layout(!tirx.buffer<4xf32, shared, 3 : i32>)
 
 // -----

@@ -6,6 +6,7 @@
 include "mlir/IR/BuiltinAttributeInterfaces.td"
 include "TIRx/Dialect/TIRxDialect.td"
 include "TIRx/Dialect/TIRxEnums.td"
+include "TIRx/Dialect/TIRxLayout.td"
 
 def TIRx_TargetAttr : TIRx_Attr<"Target", "target"> {
   let summary = "The compilation target: an NVIDIA chip";

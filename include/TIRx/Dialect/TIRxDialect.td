@@ -44,6 +44,7 @@ def TIRx_Dialect : Dialect {
     void registerCoreOps();
     void registerPTXOps();
     void registerHostOps();
+    void registerTileOps();
   public:
   }];
 }

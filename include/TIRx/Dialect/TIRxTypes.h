@@ -9,6 +9,9 @@
 #include "mlir/IR/Types.h"
 
 #include "TIRx/Dialect/TIRxEnums.h.inc"
+#include "TIRx/Dialect/LayoutTypes.h"
+
+#include <array>
 
 #define GET_ATTRDEF_CLASSES
 #include "TIRx/Dialect/TIRxAttrs.h.inc"

@@ -55,9 +55,11 @@ def TIRx_BufferType : TIRx_Type<"Buffer", "buffer", [ShapedTypeInterface]> {
 
     The layout slot takes a builtin strided layout
     (`strided<[strides], offset: N>`), which gives per-dimension strides and
-    the element offset of the view; without a layout the buffer is dense and
-    row-major with offset 0. The slot is reserved for TIRx tile layouts
-    (shard/replica/offset with swizzle) as well.
+    the element offset of the view, or a TIRx tile layout
+    (`#tirx.layout<...>`: shard/replica/offset over named axes with an
+    optional swizzle; static shapes only, and `tirx-resolve-layouts` lowers
+    accesses through it). Without a layout the buffer is dense and row-major
+    with offset 0.
 
     Example:
 
@@ -67,6 +69,7 @@ def TIRx_BufferType : TIRx_Type<"Buffer", "buffer", [ShapedTypeInterface]> {
     !tirx.buffer<1xui64, shared>
     !tirx.buffer<32x16xf16, shared, strided<[64, 1], offset: ?>>
     !tirx.buffer<f32, local>
+    !tirx.buffer<64x64xf16, shared, #tirx.layout<S[(64, 64):(64, 1)], swizzle<3, 3, 3>>>
     ```
   }];
   let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
@@ -99,6 +102,8 @@ def TIRx_BufferType : TIRx_Type<"Buffer", "buffer", [ShapedTypeInterface]> {
     int64_t getOffsetOrDefault() const;
     /// True when the buffer has no layout or an identity strided layout.
     bool hasDefaultLayout() const;
+    /// The tile layout (`#tirx.layout`), or null for none or a strided one.
+    LayoutAttr getTileLayout() const;
     /// The same buffer type with another layout.
     BufferType withLayout(::mlir::Attribute layout) const;
   }];

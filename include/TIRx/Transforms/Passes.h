@@ -14,6 +14,15 @@ class GPUDialect;
 namespace NVVM {
 class NVVMDialect;
 }
+namespace arith {
+class ArithDialect;
+}
+namespace math {
+class MathDialect;
+}
+namespace vector {
+class VectorDialect;
+}
 } // namespace mlir
 
 namespace mlir::tirx {

@@ -68,4 +68,64 @@ def AttachTargetPass : Pass<"tirx-attach-target", "::mlir::ModuleOp"> {
                            "::mlir::tirx::TIRxDialect"];
 }
 
+def DispatchTilePrimitivesPass : Pass<"tirx-dispatch-tile-primitives",
+                                      "::mlir::ModuleOp"> {
+  let summary = "Replace every tile primitive by the code of its variant";
+  let description = [{
+    For each `tirx.tile.*` op, picks a variant from the tile-variant
+    registry (the forced `dispatch` variant, else every registered variant
+    of the primitive by decreasing priority; the first that takes the op's
+    config keys and whose predicate accepts the target, execution scope,
+    operand scopes, element types and layouts wins) and replaces the op by
+    that variant's `tirx` / `tirx.ptx` code. When no variant applies, the
+    error lists every candidate with the reason it declined. With
+    `remarks`, each op reports the variant chosen.
+
+    Register fragments are addressed through `tirx.tile.local_view`;
+    `tirx-resolve-layouts` runs after this pass.
+
+    Example:
+
+    ```mlir
+    tirx.tile.copy cta %dst, %src : !tirx.buffer<64x64xf16, shared>, !tirx.buffer<64x64xf16, global>
+    // becomes a loop of 16-byte vector loads and stores, 8 elements per
+    // thread and iteration.
+    ```
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", "false",
+           "Emit a remark naming the variant chosen for each op">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::vector::VectorDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::tirx::TIRxDialect"];
+}
+
+def ResolveLayoutsPass : Pass<"tirx-resolve-layouts", "::mlir::ModuleOp"> {
+  let summary = "Lower buffer accesses through tile layouts to flat offsets";
+  let description = [{
+    Replaces every buffer with a `#tirx.layout` by a flat rank-1 buffer of
+    the layout's memory span (allocations, views over pointers and function
+    arguments) and every access through it by an access at
+    `elem_offset + layout(coord)[m]` (swizzle included): `buffer_load`,
+    `buffer_store`, `ptr_to`, `buffer_data`, `access_ptr`, and the views
+    `buffer_slice`, `buffer_reshape`, `bind` and `tirx.tile.local_view`
+    over such buffers. Tensor-memory buffers resolve to their
+    `(lane << 16) | column` address. A tile primitive left undispatched is
+    an error.
+
+    Example:
+
+    ```mlir
+    %v = tirx.buffer_load %A[%i, %j] : !tirx.buffer<64x64xf16, shared, #tirx.layout<S[(64, 64):(64, 1)], swizzle<3, 3, 3>>> -> f16
+    // becomes
+    %m = ... (i * 64 + j) ^ (((i * 64 + j) >> 3) & 56) ...
+    %v = tirx.buffer_load %A_flat[%m] : !tirx.buffer<4096xf16, shared> -> f16
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::tirx::TIRxDialect"];
+}
+
 #endif // TIRX_TRANSFORMS_PASSES_TD

@@ -269,17 +269,3 @@ def test_compile_emits_every_format():
         tirx.compile(k, emit="sass")
     with pytest.raises(ScriptError, match="unsupported chip 'sm_1'"):
         tirx.compile(k, target="sm_1")
-
-
-def test_tile_namespace_imports_and_errors_at_use():
-    from tirx.script import tile as Tx
-
-    with pytest.raises(ScriptError) as e:
-        @T.prim_func
-        def k(A: T.Buffer((4,), "float32")):
-            T.device_entry()
-            T.thread_id([1])
-            r = T.alloc_local([4], "float32")
-            Tx.copy(r[:], A[:])  # the first tile primitive
-    assert "Tx.copy is a tile primitive" in e.value.message
-    assert "Tx.copy(r[:], A[:])" in str(e.value)

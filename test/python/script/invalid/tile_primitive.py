@@ -7,4 +7,4 @@ def k(out: T.Buffer((4,), "int32")):
     T.device_entry()
     tx = T.thread_id([1])
     reg = T.alloc_local([4], "int32")
-    Tx.copy(out[0:4], reg[:])  # error: Tx.copy is a tile primitive
+    Tx.copy(out[0:4], reg[:], vec_lne=4)  # error: unknown config key 'vec_lne'; did you mean 'vec_len'?

@@ -1,0 +1,22 @@
+//===- TileVariants.h - Built-in tile-primitive variants --------*- C++ -*-===//
+//
+// Internal: one registration function per family of built-in variants
+// (lib/Dialect/TileVariants*.cpp), called once by
+// registerBuiltinTileVariants().
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TIRX_LIB_DIALECT_TILEVARIANTS_H
+#define TIRX_LIB_DIALECT_TILEVARIANTS_H
+
+namespace mlir::tirx::tile {
+void registerCopyVariants();
+void registerCopyAsyncVariants();
+void registerTMAVariants();
+void registerGemmVariants();
+void registerElementwiseVariants();
+void registerReduceVariants();
+void registerPermuteVariants();
+} // namespace mlir::tirx::tile
+
+#endif // TIRX_LIB_DIALECT_TILEVARIANTS_H
