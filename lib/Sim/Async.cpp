@@ -1,0 +1,81 @@
+//===- Async.cpp - The asynchronous engine ----------------------*- C++ -*-===//
+//
+// Asynchronous operations (cp.async, bulk copies, TMA, MMA completion,
+// arrive-on-completion) are queued when issued and complete later: at a
+// scheduling point, chosen by the seeded scheduler; when their issuer waits
+// for them (wait_group); or when no thread can run. Each carries the vector
+// clock of its issuer's asynchronous agent at issue, so its memory effects
+// are ordered after what the issuer did before issuing it, and before what
+// acquires its completion (an mbarrier wait, a wait_group).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Exec.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace mlir::tirx;
+using namespace mlir::tirx::sim;
+
+uint32_t ClusterExec::issue(Thread &t, std::unique_ptr<AsyncOp> op,
+                            uint32_t loc) {
+  uint32_t id = static_cast<uint32_t>(asyncOps.size());
+  op->id = id;
+  op->issuer = t.idx;
+  op->loc = loc;
+  if (vcWidth) {
+    uint32_t a = agentOf(t);
+    uint32_t *row = vc(a);
+    join(row, vc(t.idx));
+    ++row[a];
+    op->agentClock = row[a];
+    op->vc.assign(row, row + vcWidth);
+  }
+  asyncOps.push_back(std::move(op));
+  pending.push_back(id);
+  return id;
+}
+
+Accessor ClusterExec::agentAccessor(AsyncOp &o, const char *what) {
+  Accessor a;
+  a.who = agentOf(threads[o.issuer]);
+  a.vc = o.vc.empty() ? nullptr : o.vc.data();
+  a.clock = o.agentClock;
+  a.op = o.loc;
+  a.thread = &threads[o.issuer];
+  a.async = true;
+  a.what = what;
+  return a;
+}
+
+bool ClusterExec::completeOp(uint32_t id) {
+  if (isDone(id))
+    return true;
+  std::unique_ptr<AsyncOp> op = std::move(asyncOps[id]);
+  pending.erase(std::find(pending.begin(), pending.end(), id));
+  op->done = true;
+  ++m.asyncOps;
+  bool ok = op->complete(*this);
+  return ok && !m.stop;
+}
+
+bool ClusterExec::progressAsync(bool all) {
+  (void)all;
+  if (pending.empty())
+    return true;
+  size_t i = rng() % pending.size();
+  return completeOp(pending[i]);
+}
+
+bool ClusterExec::forceComplete(const std::vector<uint32_t> &ids) {
+  std::vector<uint32_t> todo;
+  for (uint32_t id : ids)
+    if (!isDone(id))
+      todo.push_back(id);
+  std::shuffle(todo.begin(), todo.end(), rng);
+  for (uint32_t id : todo)
+    if (!completeOp(id))
+      return false;
+  return true;
+}
