@@ -32,9 +32,47 @@ uint32_t ClusterExec::issue(Thread &t, std::unique_ptr<AsyncOp> op,
     op->agentClock = row[a];
     op->vc.assign(row, row + vcWidth);
   }
+  opEpochs.push_back({agentOf(t), op->agentClock});
   asyncOps.push_back(std::move(op));
   pending.push_back(id);
   return id;
+}
+
+uint32_t ClusterExec::issueJoined(ArrayRef<Thread *> group,
+                                  std::unique_ptr<AsyncOp> op, uint32_t loc) {
+  Thread *first = nullptr;
+  for (Thread *p : group)
+    if (p) {
+      if (!first)
+        first = p;
+      else if (vcWidth)
+        join(vc(agentOf(*first)), vc(p->idx));
+    }
+  return issue(*first, std::move(op), loc);
+}
+
+Step ClusterExec::waitGroups(Thread &t, std::deque<AsyncGroup> &groups,
+                             std::vector<uint32_t> *open, uint32_t n) {
+  std::vector<uint32_t> ids;
+  while (groups.size() > n) {
+    ids.insert(ids.end(), groups.front().ops.begin(),
+               groups.front().ops.end());
+    groups.pop_front();
+  }
+  if (open) {
+    ids.insert(ids.end(), open->begin(), open->end());
+    open->clear();
+  }
+  if (!forceComplete(ids))
+    return Step::Fail;
+  if (vcWidth) {
+    uint32_t *v = vc(t.idx);
+    for (uint32_t id : ids) {
+      auto [agent, clock] = opEpochs[id];
+      v[agent] = std::max(v[agent], clock);
+    }
+  }
+  return Step::Next;
 }
 
 Accessor ClusterExec::agentAccessor(AsyncOp &o, const char *what) {

@@ -6,10 +6,13 @@
 // diagnostics live in the `Machine`, shared by every cluster of the launch.
 //
 // Address model (one numeric space, as generic addresses are on the GPU):
-//   [kSharedBase, +16 x 16 MiB)  shared memory of cluster rank r at
-//                                kSharedBase + r * kSharedStride; a CTA's
-//                                shared::cta addresses are its own
-//                                shared::cluster addresses
+//   [0, kClusterBase)            shared::cta: the executing CTA's shared
+//                                memory at that offset (as on the GPU, a
+//                                CTA's own shared addresses are small, so
+//                                matrix descriptors hold them in 14 bits)
+//   [kClusterBase, +16 x 16 MiB) shared::cluster (what mapa returns): the
+//                                shared memory of cluster rank r at
+//                                kClusterBase + r * kSharedStride
 //   [kLocalBase, +kLocalSize)    the executing thread's local memory
 //   [kTensorMapBase, ...)        handles of !tirx.tensormap arguments
 //   [kGlobalBase, ...)           global memory: block i at
@@ -35,9 +38,9 @@
 
 namespace mlir::tirx::sim {
 
-inline constexpr uint64_t kSharedBase = 0x01000000;
+inline constexpr uint64_t kClusterBase = 0x01000000;
 inline constexpr uint64_t kSharedStride = 0x01000000;
-inline constexpr uint64_t kSharedEnd = kSharedBase + 16 * kSharedStride;
+inline constexpr uint64_t kClusterEnd = kClusterBase + 16 * kSharedStride;
 inline constexpr uint64_t kLocalBase = 0x20000000;
 inline constexpr uint64_t kLocalSize = 0x10000000;
 inline constexpr uint64_t kTensorMapBase = 0x40000000;
@@ -338,11 +341,14 @@ public:
   uint8_t *sharedPtr(uint32_t rank, uint64_t offset) {
     return ctas[rank].smem.data.data() + offset;
   }
-  /// Decodes a shared::cluster address into (rank, offset); false if not
-  /// one.
-  bool decodeShared(uint64_t addr, uint32_t &rank, uint64_t &offset) const;
+  /// Decodes a shared address used by CTA `ctxCta` (a shared::cta address
+  /// is that CTA's) into (rank, offset); false if it is not one.
+  bool decodeShared(uint64_t addr, uint32_t ctxCta, uint32_t &rank,
+                    uint64_t &offset) const;
+  /// The shared::cluster address of `offset` in the shared memory of
+  /// cluster rank `rank` (also the canonical key of an mbarrier).
   uint64_t sharedAddr(uint32_t rank, uint64_t offset) const {
-    return kSharedBase + rank * kSharedStride + offset;
+    return kClusterBase + rank * kSharedStride + offset;
   }
   /// Race and initialization checks of one byte range of a region.
   bool checkCells(const Accessor &acc, Region &region, uint64_t offset,
@@ -383,8 +389,11 @@ public:
                       uint32_t column, uint32_t columns, Access kind);
 
   // Synchronization.
+  /// The mbarrier at `addr` as used by `t` (checks and race detection of
+  /// the barrier word); `canonical` receives its shared::cluster address,
+  /// the key of `mbarriers`.
   MBarrier *mbarrier(Thread &t, uint32_t op, uint64_t addr, bool remoteOk,
-                     bool mustBeInit);
+                     bool mustBeInit, uint64_t *canonical = nullptr);
   /// One arrival (count) with optional expect_tx; `release` publishes VC.
   bool mbarrierArrive(MBarrier &b, uint64_t addr, uint32_t count,
                       const uint32_t *releaseVC, uint32_t op,
@@ -420,6 +429,16 @@ public:
   std::vector<std::unique_ptr<AsyncOp>> asyncOps; // by id (null once done)
   std::vector<uint32_t> pending;                  // ids of pending ops
   bool isDone(uint32_t id) const { return !asyncOps[id]; }
+  /// (agent, clock) of every op ever issued, for acquiring completions.
+  std::vector<std::pair<uint32_t, uint32_t>> opEpochs;
+  /// Issues an op on behalf of a warpgroup: the agent of `threads[0]`
+  /// acts with the joined clocks of all of them.
+  uint32_t issueJoined(llvm::ArrayRef<Thread *> threads,
+                       std::unique_ptr<AsyncOp> op, uint32_t loc);
+  /// Completes `t`'s groups beyond the `n` most recent (and the uncommitted
+  /// `open` ops, if given), then acquires their completion.
+  Step waitGroups(Thread &t, std::deque<AsyncGroup> &groups,
+                  std::vector<uint32_t> *open, uint32_t n);
   uint32_t issue(Thread &t, std::unique_ptr<AsyncOp> op, uint32_t loc);
   bool completeOp(uint32_t id);
   /// Completes some pending ops (seeded); `all` completes every one.

@@ -23,12 +23,17 @@ static std::string hex(uint64_t v) {
   return s;
 }
 
-bool ClusterExec::decodeShared(uint64_t addr, uint32_t &rank,
-                               uint64_t &offset) const {
-  if (addr < kSharedBase || addr >= kSharedEnd)
+bool ClusterExec::decodeShared(uint64_t addr, uint32_t ctxCta,
+                               uint32_t &rank, uint64_t &offset) const {
+  if (addr < kClusterBase) {
+    rank = ctxCta;
+    offset = addr;
+    return true;
+  }
+  if (addr >= kClusterEnd)
     return false;
-  rank = static_cast<uint32_t>((addr - kSharedBase) / kSharedStride);
-  offset = (addr - kSharedBase) % kSharedStride;
+  rank = static_cast<uint32_t>((addr - kClusterBase) / kSharedStride);
+  offset = (addr - kClusterBase) % kSharedStride;
   return true;
 }
 
@@ -75,12 +80,18 @@ uint8_t *ClusterExec::accessAs(const Accessor &acc, uint64_t addr,
   }
   uint32_t rank;
   uint64_t off;
-  if (decodeShared(addr, rank, off)) {
+  if (decodeShared(addr, ctxCta, rank, off)) {
     if (scope == Scope::Global || scope == Scope::Local ||
         scope == Scope::TMem || scope == Scope::Param) {
-      fail() << "a '" << stringifyMemorySpace(scope)
-             << "' pointer holds the shared address " << hex(addr) << " ("
-             << describeAccessor(*this, acc) << ")";
+      if (addr < 4096)
+        fail() << "invalid address: " << describeAccessor(*this, acc) << " "
+               << verb(kind) << " " << bytes << " bytes at " << hex(addr)
+               << " through a '" << stringifyMemorySpace(scope)
+               << "' pointer (a null pointer?)";
+      else
+        fail() << "a '" << stringifyMemorySpace(scope)
+               << "' pointer holds the shared address " << hex(addr) << " ("
+               << describeAccessor(*this, acc) << ")";
       return nullptr;
     }
     if (rank >= ctas.size() || off + bytes > ctas[rank].smem.data.size()) {

@@ -227,7 +227,7 @@ uint64_t specialRegister(ClusterExec &ex, Thread &t, SR reg, int64_t imm) {
   case SR::IsExplicitCluster:
     return ex.prog.launch.hasCluster ? 1 : 0;
   case SR::SharedAddr:
-    return ex.sharedAddr(t.cta, static_cast<uint64_t>(imm));
+    return static_cast<uint64_t>(imm); // a shared::cta address
   case SR::LocalAddr:
     return kLocalBase + static_cast<uint64_t>(imm);
   }

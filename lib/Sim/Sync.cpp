@@ -34,10 +34,11 @@ static constexpr uint32_t kNone = ~0u;
 //===----------------------------------------------------------------------===//
 
 MBarrier *ClusterExec::mbarrier(Thread &t, uint32_t op, uint64_t addr,
-                                bool remoteOk, bool mustBeInit) {
+                                bool remoteOk, bool mustBeInit,
+                                uint64_t *canonical) {
   uint32_t rank;
   uint64_t off;
-  if (!decodeShared(addr, rank, off) || rank >= ctas.size() ||
+  if (!decodeShared(addr, t.cta, rank, off) || rank >= ctas.size() ||
       off + 8 > ctas[rank].smem.data.size()) {
     error(op) << describe(t) << " uses an mbarrier at " << hexOf(addr)
               << ", which is not in the shared memory of the cluster";
@@ -68,7 +69,10 @@ MBarrier *ClusterExec::mbarrier(Thread &t, uint32_t op, uint64_t addr,
                   mustBeInit ? Access::Read : Access::Write,
                   /*trackWritten=*/!mustBeInit, addr, "shared"))
     return nullptr;
-  MBarrier &b = mbarriers[addr];
+  uint64_t key = sharedAddr(rank, off);
+  if (canonical)
+    *canonical = key;
+  MBarrier &b = mbarriers[key];
   b.cta = rank;
   if (mustBeInit && !b.initialized) {
     error(op) << describe(t) << " uses the mbarrier at " << hexOf(addr)
@@ -235,7 +239,7 @@ struct MBarArrive : ExtOp {
     uint64_t *R = t.R();
     uint64_t addr = R[bar];
     MBarrier *b = ex.mbarrier(t, I.loc, addr, /*remoteOk=*/state == kNone,
-                              /*mustBeInit=*/true);
+                              /*mustBeInit=*/true, &addr);
     if (!b)
       return Step::Fail;
     uint32_t n = count == kNone ? 1 : static_cast<uint32_t>(R[count]);
@@ -281,7 +285,7 @@ struct MBarTx : ExtOp {
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
     uint64_t *R = t.R();
     uint64_t addr = R[bar];
-    MBarrier *b = ex.mbarrier(t, I.loc, addr, true, true);
+    MBarrier *b = ex.mbarrier(t, I.loc, addr, true, true, &addr);
     if (!b)
       return Step::Fail;
     int64_t bytes = static_cast<int64_t>(static_cast<uint32_t>(R[tx]));
@@ -303,7 +307,7 @@ struct MBarWait : ExtOp {
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
     uint64_t *R = t.R();
     uint64_t addr = R[bar];
-    MBarrier *b = ex.mbarrier(t, I.loc, addr, false, true);
+    MBarrier *b = ex.mbarrier(t, I.loc, addr, false, true, &addr);
     if (!b)
       return Step::Fail;
     bool done;
@@ -503,7 +507,7 @@ struct Mapa : ExtOp {
     uint64_t *R = t.R();
     uint32_t from;
     uint64_t off;
-    if (!ex.decodeShared(R[addr], from, off)) {
+    if (!ex.decodeShared(R[addr], t.cta, from, off)) {
       ex.error(I.loc) << ex.describe(t) << " maps " << hexOf(R[addr])
                       << " with mapa, which is not a shared memory address";
       return Step::Fail;
@@ -527,7 +531,8 @@ struct GetCtaRank : ExtOp {
     uint64_t *R = t.R();
     uint32_t rank;
     uint64_t off;
-    if (!ex.decodeShared(R[addr], rank, off) || rank >= ex.ctas.size()) {
+    if (!ex.decodeShared(R[addr], t.cta, rank, off) ||
+        rank >= ex.ctas.size()) {
       ex.error(I.loc) << ex.describe(t) << " asks the CTA rank of "
                       << hexOf(R[addr])
                       << ", which is not in the cluster's shared memory";
