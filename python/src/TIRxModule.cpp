@@ -6,6 +6,10 @@
 
 #include "llvm/Config/llvm-config.h"
 
+namespace tirx_py {
+void bindSim(nb::module_ &m); // Sim.cpp
+} // namespace tirx_py
+
 NB_MODULE(_tirx, m) {
   m.doc() = "TIRx and MLIR C++ API bindings (use the tirx.ir, "
             "tirx.passmanager and tirx.compiler modules).";
@@ -13,6 +17,7 @@ NB_MODULE(_tirx, m) {
   tirx_py::bindIRCore(m);
   tirx_py::bindIRTypes(m);
   tirx_py::bindPasses(m);
+  tirx_py::bindSim(m);
   m.attr("__version__") = mlir::tirx::getTIRxVersion();
   m.attr("MLIR_VERSION") = LLVM_VERSION_STRING;
 }
