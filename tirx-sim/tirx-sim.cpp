@@ -16,7 +16,8 @@
 // Array arguments default to `rand` (small integers, exact in every float
 // format, drawn from --data-seed). Problems the simulator finds are errors
 // at the kernel's source locations; --verify-diagnostics checks them
-// against `expected-error` comments as mlir-opt does.
+// against `expected-error` comments as mlir-opt does, and
+// --split-input-file runs each `// -----` chunk as its own module.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,6 +33,7 @@
 #include "mlir/InitAllDialects.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/ToolUtilities.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -87,6 +89,10 @@ static cl::opt<bool>
     verifyDiagnostics("verify-diagnostics",
                       cl::desc("Check errors against expected-* comments"),
                       cl::init(false));
+static cl::opt<bool> splitInputFile(
+    "split-input-file",
+    cl::desc("Run each `// -----` chunk of the input as its own module"),
+    cl::init(false));
 
 namespace {
 /// A memory-backed argument and how to print it.
@@ -460,13 +466,23 @@ int main(int argc, char **argv) {
     fail(error);
     return 1;
   }
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
-  if (verifyDiagnostics) {
-    SourceMgrDiagnosticVerifierHandler handler(sourceMgr, &context);
-    (void)runMain(context, sourceMgr);
-    return failed(handler.verify()) ? 1 : 0;
-  }
-  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
-  return runMain(context, sourceMgr);
+  auto process = [&](std::unique_ptr<llvm::MemoryBuffer> chunk,
+                     llvm::raw_ostream &) -> LogicalResult {
+    llvm::SourceMgr sourceMgr;
+    sourceMgr.AddNewSourceBuffer(std::move(chunk), llvm::SMLoc());
+    if (verifyDiagnostics) {
+      SourceMgrDiagnosticVerifierHandler handler(sourceMgr, &context);
+      (void)runMain(context, sourceMgr);
+      return handler.verify();
+    }
+    SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+    return success(runMain(context, sourceMgr) == 0);
+  };
+  if (splitInputFile)
+    return failed(splitAndProcessBuffer(std::move(input), process,
+                                        llvm::outs(), kDefaultSplitMarker,
+                                        "// -----"))
+               ? 1
+               : 0;
+  return failed(process(std::move(input), llvm::outs())) ? 1 : 0;
 }

@@ -255,7 +255,8 @@ struct BulkCopy : AsyncOp {
       for (uint32_t r = 0; r < 16; ++r) {
         if (!((mask >> r) & 1))
           continue;
-        if (!agentCopy(ex, acc, ex.sharedAddr(r, doff), Scope::SharedCluster,
+        if (!agentCopy(ex, acc, ex.sharedAddrFrom(cta, r, doff),
+                       Scope::SharedCluster,
                        src, Scope::Global, size, cta) ||
             !completeTx(ex, *this, ex.sharedAddr(r, boff), size))
           return false;
@@ -436,8 +437,8 @@ struct TmaOp : AsyncOp {
         std::memcpy(value, &fill, esz);
       }
       uint64_t phys = swizzle(*spec, dstOff + off);
-      uint8_t *d = ex.accessAs(acc, ex.sharedAddr(rank, phys), esz, 1,
-                               Scope::SharedCluster, Access::Write, cta);
+      uint8_t *d = ex.accessAs(acc, ex.sharedAddrFrom(cta, rank, phys), esz,
+                               1, Scope::SharedCluster, Access::Write, cta);
       if (!d)
         return false;
       std::memcpy(d, value, esz);
@@ -450,8 +451,8 @@ struct TmaOp : AsyncOp {
     unsigned esz = tensorMapElementBytes(spec->dtype);
     return walk([&](uint64_t g, uint64_t off) {
       uint64_t phys = swizzle(*spec, srcOff + off);
-      uint8_t *s = ex.accessAs(acc, ex.sharedAddr(rank, phys), esz, 1,
-                               Scope::Shared, Access::Read, cta);
+      uint8_t *s = ex.accessAs(acc, ex.sharedAddrFrom(cta, rank, phys), esz,
+                               1, Scope::Shared, Access::Read, cta);
       if (!s)
         return false;
       if (!g)

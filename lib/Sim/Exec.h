@@ -350,6 +350,12 @@ public:
   uint64_t sharedAddr(uint32_t rank, uint64_t offset) const {
     return kClusterBase + rank * kSharedStride + offset;
   }
+  /// The address CTA `ctxCta` uses for `offset` in rank `rank`'s shared
+  /// memory: shared::cta for its own, shared::cluster for a peer's.
+  uint64_t sharedAddrFrom(uint32_t ctxCta, uint32_t rank,
+                          uint64_t offset) const {
+    return rank == ctxCta ? offset : sharedAddr(rank, offset);
+  }
   /// Race and initialization checks of one byte range of a region.
   bool checkCells(const Accessor &acc, Region &region, uint64_t offset,
                   uint32_t bytes, Access kind, bool trackWritten,
@@ -460,6 +466,9 @@ public:
   std::string describe(const Thread &t) const;
   std::string describeWho(uint32_t who) const;
   std::string describeCta(uint32_t rank) const;
+  /// "shared offset 0x10 of CTA (1, 0, 0) (cluster rank 1)" for a canonical
+  /// (shared::cluster) address, e.g. an mbarrier's key.
+  std::string describeShared(uint64_t canonical) const;
   InFlightDiagnostic error(uint32_t op) { return m.error(op); }
   Location loc(uint32_t op) const { return m.location(op); }
 };

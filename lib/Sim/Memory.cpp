@@ -119,10 +119,7 @@ uint8_t *ClusterExec::accessAs(const Accessor &acc, uint64_t addr,
     CTA &owner = ctas[rank];
     if (rank != ctxCta) {
       if (owner.exited) {
-        fail() << describeAccessor(*this, acc) << " " << verb(kind)
-               << " the shared memory of " << describeCta(rank)
-               << ", which has exited: a cluster barrier must keep a CTA "
-                  "alive while its peers access its shared memory";
+        reportExitedAccess(acc.op, describeAccessor(*this, acc), rank);
         return nullptr;
       }
       noteRemote(acc, rank);

@@ -148,6 +148,22 @@ std::string ClusterExec::describeCta(uint32_t rank) const {
   return s;
 }
 
+std::string ClusterExec::describeShared(uint64_t canonical) const {
+  uint32_t rank;
+  uint64_t off;
+  if (!decodeShared(canonical, 0, rank, off) || rank >= ctas.size()) {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    os << llvm::format_hex(canonical, 2);
+    return s;
+  }
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "shared offset " << llvm::format_hex(off, 2) << " of "
+     << describeCta(rank);
+  return s;
+}
+
 uint64_t specialRegister(ClusterExec &ex, Thread &t, SR reg, int64_t imm) {
   const Machine &m = ex.m;
   const CTA &c = ex.ctas[t.cta];
@@ -382,13 +398,14 @@ bool ClusterExec::reportDeadlock() {
     if (b.waiters.empty() || b.pending != 0 || b.tx <= 0 || !b.hasTxOp)
       continue;
     auto d = error(b.lastTxOp);
-    d << "mbarrier phase " << b.phase << " at " << hexAddr(addr)
+    d << "mbarrier phase " << b.phase << " at " << describeShared(addr)
       << " can never complete: it still expects " << b.tx
       << " transaction bytes (expect_tx) that no issued copy completes; "
       << b.waiters.size() << " thread" << (b.waiters.size() == 1 ? "" : "s")
       << " wait on it";
-    d.attachNote(loc(threads[b.waiters.front()].wait.loc))
-        << describe(threads[b.waiters.front()]) << " waits here";
+    uint32_t lowest = *std::min_element(b.waiters.begin(), b.waiters.end());
+    d.attachNote(loc(threads[lowest].wait.loc))
+        << describe(threads[lowest]) << " waits here";
     return false;
   }
   const Thread *first = nullptr;
@@ -410,7 +427,7 @@ bool ClusterExec::reportDeadlock() {
     case WaitDesc::MBarrier: {
       auto it = mbarriers.find(w.obj);
       os << "for the phase of parity " << (w.phase & 1)
-         << " of the mbarrier at " << hexAddr(w.obj);
+         << " of the mbarrier at " << describeShared(w.obj);
       if (it != mbarriers.end()) {
         const MBarrier &b = it->second;
         os << " (phase " << b.phase << ": " << b.pending << " of "

@@ -96,7 +96,8 @@ bool ClusterExec::mbarrierArrive(MBarrier &b, uint64_t addr, uint32_t count,
       d << describe(*by) << " arrives";
     else
       d << "an arrival comes";
-    d << " on the mbarrier at " << hexOf(addr) << " in phase " << b.phase
+    d << " on the mbarrier at " << describeShared(addr) << " in phase "
+      << b.phase
       << " after all " << b.expected << " expected arrivals";
     d.attachNote(loc(b.initOp)) << "initialized here for " << b.expected
                                 << " arrival" << (b.expected == 1 ? "" : "s");
@@ -106,7 +107,7 @@ bool ClusterExec::mbarrierArrive(MBarrier &b, uint64_t addr, uint32_t count,
     auto d = error(b.hasTxOp ? b.lastTxOp : op);
     d << "mbarrier transaction count underflow: the copies completing on the "
          "mbarrier at "
-      << hexOf(addr) << " brought " << -b.tx
+      << describeShared(addr) << " brought " << -b.tx
       << " more bytes than expect_tx announced in phase " << b.phase;
     return false;
   }
@@ -128,7 +129,7 @@ bool ClusterExec::mbarrierTx(MBarrier &b, uint64_t addr, int64_t delta,
   constexpr int64_t kTxLimit = (int64_t(1) << 20) - 1;
   if (b.tx > kTxLimit || b.tx < -kTxLimit) {
     error(op) << "mbarrier transaction count out of range: the mbarrier at "
-              << hexOf(addr) << " would count " << b.tx
+              << describeShared(addr) << " would count " << b.tx
               << " pending bytes (the limit is +-" << kTxLimit << ")";
     return false;
   }
@@ -136,7 +137,7 @@ bool ClusterExec::mbarrierTx(MBarrier &b, uint64_t addr, int64_t delta,
     auto d = error(b.hasTxOp ? b.lastTxOp : op);
     d << "mbarrier transaction count underflow: the copies completing on the "
          "mbarrier at "
-      << hexOf(addr) << " brought " << -b.tx
+      << describeShared(addr) << " brought " << -b.tx
       << " more bytes than expect_tx announced in phase " << b.phase;
     if (b.hasTxOp && b.lastTxOp != op)
       d.attachNote(loc(op)) << "the copy that completed last";
