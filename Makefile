@@ -4,6 +4,9 @@ JOBS    ?= 2
 PYTHON  ?= $(shell command -v python3)
 CMAKE_FLAGS ?=
 PREFIX  ?= /usr/local
+# ccache (when installed) keys compiles on paths relative to the checkout, so
+# build/, build-pip/ (the pip-install test) and other checkouts share hits.
+export CCACHE_BASEDIR ?= $(CURDIR)
 
 .PHONY: deps configure build demo check check-python install clean sanitize fuzz fuzz-smoke
 

@@ -10,7 +10,7 @@
 set -euo pipefail
 
 LLVM_PREFIX=/usr/lib/llvm-22
-DEBS=(libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools ninja-build lld cmake)
+DEBS=(libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools ninja-build lld cmake ccache)
 for arg in "$@"; do
   case "$arg" in
     --fuzz) DEBS+=(clang-22 libclang-rt-22-dev) ;;

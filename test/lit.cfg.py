@@ -27,8 +27,11 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.tirx_tools_dir, config.llvm_tools_dir]
-tools = ["tirx-opt", "tirx-translate", "tirx-sim", "tirx-capi-test", "mlir-opt",
-         "mlir-translate"]
+tools = ["tirx-opt", "tirx-translate", "tirx-capi-test", "mlir-opt", "mlir-translate"]
+# Runtime/: the runtime's test binaries.
+tools += ["tirx-tensormap-test"]
+# Sim/: the simulator's driver.
+tools += ["tirx-sim"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 if config.tirx_ptxas and os.path.exists(config.tirx_ptxas):

@@ -30,16 +30,22 @@ LogicalResult PTXCpAsyncOp::verify() {
   return success();
 }
 
+void PTXCpAsyncOp::collectModifierRequirements(PTXNeeds &needs) {
+  if (getCacheHint())
+    needs.push_back({kSM80PTX74, "an L2 cache hint"});
+}
+
 LogicalResult PTXCpAsyncBulkG2SOp::verify() {
   if (getMulticastMask() && !isClusterPtr(getDst()))
     return emitOpError("multicast needs a shared.cluster destination");
   return success();
 }
 
-LogicalResult PTXCpAsyncBulkS2GOp::verify() {
+LogicalResult PTXCpAsyncBulkS2GOp::verify() { return success(); }
+
+void PTXCpAsyncBulkS2GOp::collectModifierRequirements(PTXNeeds &needs) {
   if (getByteMask())
-    return verifyPTXRequirement(*this, kSM100, "byte_mask");
-  return success();
+    needs.push_back({kSM100, "byte_mask"});
 }
 
 namespace {
@@ -62,9 +68,6 @@ static LogicalResult verifyTensorCoords(Operation *op, Addressing mode,
              << modeName
              << " mode expects 5 coordinates (a column and four rows), got "
              << numCoords;
-    if (failed(verifyPTXRequirement(op, kSM100f,
-                                    ("'" + modeName + "' mode").str())))
-      return failure();
     break;
   case Addressing::Im2col:
     if (rank < 3)
@@ -124,15 +127,34 @@ LogicalResult PTXTMALoadOp::verify() {
     return failure();
   if (getMulticastMask() && !isClusterPtr(getDst()))
     return emitOpError("multicast needs a shared.cluster destination");
-  if (getCtaGroup())
-    return verifyPTXRequirement(*this, kSM100f, "cta_group");
+  if (isClusterPtr(getBar()) && getCtaGroup() != CTAGroup::CTA2)
+    return emitOpError("a shared.cluster mbarrier (a peer CTA's) needs "
+                       "cta_2, which signals either CTA of the pair");
   return success();
+}
+
+/// The sm_100a-family addressing modes.
+static void tile4Needs(bool tile4, StringRef mode, PTXNeeds &needs) {
+  if (tile4)
+    needs.push_back({kSM100f, ("'" + mode + "' mode").str()});
+}
+
+void PTXTMALoadOp::collectModifierRequirements(PTXNeeds &needs) {
+  tile4Needs(getMode() == TMALoadMode::TileGather4, stringifyEnum(getMode()),
+             needs);
+  if (getCtaGroup())
+    needs.push_back({kSM100f, "cta_group"});
 }
 
 LogicalResult PTXTMAStoreOp::verify() {
   return verifyTensorCoords(*this, addressing(getMode()),
                             stringifyEnum(getMode()), getRank(),
                             getCoords().size(), std::nullopt);
+}
+
+void PTXTMAStoreOp::collectModifierRequirements(PTXNeeds &needs) {
+  tile4Needs(getMode() == TMAStoreMode::TileScatter4,
+             stringifyEnum(getMode()), needs);
 }
 
 LogicalResult PTXTMAReduceOp::verify() {
@@ -147,4 +169,9 @@ LogicalResult PTXTMAPrefetchOp::verify() {
   return verifyTensorCoords(*this, addressing(getMode()),
                             stringifyEnum(getMode()), getRank(),
                             getCoords().size(), getIm2colOffsets().size());
+}
+
+void PTXTMAPrefetchOp::collectModifierRequirements(PTXNeeds &needs) {
+  tile4Needs(getMode() == TMALoadMode::TileGather4, stringifyEnum(getMode()),
+             needs);
 }

@@ -138,6 +138,11 @@ LogicalResult PTXWGMMAMmaAsyncOp::verify() {
     return emitOpError() << "m must be 64, got " << m;
   if (n < 8 || n > 256 || n % 8 != 0)
     return emitOpError() << "n must be a multiple of 8 in [8, 256], got " << n;
+  // Integer and b1 inputs: n in {8, 16, 24} or a multiple of 16.
+  if (isIntegerClass(*c) && n > 24 && n % 16 != 0)
+    return emitOpError() << "n must be 8, 16, 24 or a multiple of 16 up to "
+                            "256 for "
+                         << stringifyEnum(getTypeA()) << " inputs, got " << n;
   int32_t expectedK = 16;
   switch (*c) {
   case InputClass::TF32:
@@ -178,6 +183,12 @@ LogicalResult PTXWGMMAMmaAsyncOp::verify() {
   if (getSatfinite() && getTypeD() != MMAType::S32)
     return emitOpError("satfinite only applies to integer accumulators");
   return success();
+}
+
+void PTXWGMMAMmaAsyncOp::collectModifierRequirements(PTXNeeds &needs) {
+  if (classify(getTypeA(), getTypeB()) == InputClass::Int8 &&
+      getTypeA() != getTypeB())
+    needs.push_back({kSM90aPTX84, "mixing s8 and u8 inputs"});
 }
 
 //===----------------------------------------------------------------------===//
@@ -240,9 +251,15 @@ LogicalResult PTXMmaSyncOp::verify() {
                        "need the m8n8k4 f16 shape");
   if (getSatfinite() && getTypeD() != MMAType::S32)
     return emitOpError("satfinite only applies to integer accumulators");
-  if (*c == InputClass::FP8)
-    return verifyPTXRequirement(*this, kSM89, "e4m3/e5m2 input");
   return success();
+}
+
+void PTXMmaSyncOp::collectModifierRequirements(PTXNeeds &needs) {
+  if (classify(getTypeA(), getTypeB()) != InputClass::FP8)
+    return;
+  needs.push_back({kSM89PTX84, "e4m3/e5m2 input"});
+  if (getTypeD() == MMAType::F16)
+    needs.push_back({kPTX87, "an f16 accumulator with e4m3/e5m2 inputs"});
 }
 
 //===----------------------------------------------------------------------===//
@@ -306,7 +323,21 @@ static LogicalResult verifyMatrixForm(Operation *op, bool isLoad,
       return op->emitOpError("m16n8 needs trans");
     break;
   }
-  return verifyPTXRequirement(op, kSM100f, ("shape " + shapeName).str());
+  return success();
+}
+
+/// The shapes other than m8n8 need the sm_100a family.
+static void matrixNeeds(MatrixShape shape, PTXNeeds &needs) {
+  if (shape != MatrixShape::M8N8)
+    needs.push_back({kSM100f, ("shape " + stringifyEnum(shape)).str()});
+}
+
+void PTXLdMatrixOp::collectModifierRequirements(PTXNeeds &needs) {
+  matrixNeeds(getShape(), needs);
+}
+
+void PTXStMatrixOp::collectModifierRequirements(PTXNeeds &needs) {
+  matrixNeeds(getShape(), needs);
 }
 
 LogicalResult PTXLdMatrixOp::verify() {
@@ -375,6 +406,12 @@ LogicalResult PTXTcgen05MmaBlockScaleOp::verify() {
   return success();
 }
 
+void PTXTcgen05MmaBlockScaleOp::collectModifierRequirements(PTXNeeds &needs) {
+  // LLVM emits the mxf4nvf4 scale vectors as .block32/.block16 (PTX ISA 8.8).
+  if (getKind() == Tcgen05BlockScaleKind::MXF4NVF4)
+    needs.push_back({kPTX88, "kind mxf4nvf4"});
+}
+
 /// Registers per thread of one repetition of a tcgen05.ld/st shape.
 static int64_t regsPerRepetition(Tcgen05LdStShape shape) {
   switch (shape) {
@@ -388,46 +425,37 @@ static int64_t regsPerRepetition(Tcgen05LdStShape shape) {
 }
 
 static LogicalResult verifyTmemLdSt(Operation *op, Tcgen05LdStShape shape,
-                                    int64_t num, bool packed,
-                                    std::optional<uint64_t> offset,
-                                    VectorType regs, StringRef valueName,
-                                    StringRef packName) {
+                                    int64_t num, std::optional<uint64_t> offset,
+                                    VectorType regs, StringRef valueName) {
   StringRef shapeName = stringifyEnum(shape);
   bool split = shape == Tcgen05LdStShape::S16x32bx2;
   if (split && !offset)
     return op->emitOpError() << shapeName << " needs an immediate offset";
   if (!split && offset)
     return op->emitOpError("offset only applies to shape_16x32bx2");
+  // pack/unpack put two 16-bit elements in each register; the register
+  // count stays num x (registers of one repetition).
   int64_t count = num * regsPerRepetition(shape);
   if (count > 128)
     return op->emitOpError()
            << shapeName << " with num = " << num << " moves " << count
            << " registers per thread, more than 128";
-  if (packed) {
-    if (count % 2 != 0)
-      return op->emitOpError()
-             << packName << " needs an even register count, got " << count;
-    count /= 2;
-  }
   if (regs.getNumElements() != count)
     return op->emitOpError()
            << valueName << " must have " << count << " elements for "
-           << shapeName << " with num = " << num
-           << (packed ? (" and " + packName).str() : std::string())
-           << ", got " << regs;
+           << shapeName << " with num = " << num << ", got " << regs;
   return success();
 }
 
 LogicalResult PTXTcgen05LdOp::verify() {
-  return verifyTmemLdSt(*this, getShape(), getNum(), getPack(), getOffset(),
-                        cast<VectorType>(getRes().getType()), "result",
-                        "pack");
+  return verifyTmemLdSt(*this, getShape(), getNum(), getOffset(),
+                        cast<VectorType>(getRes().getType()), "result");
 }
 
 LogicalResult PTXTcgen05StOp::verify() {
-  return verifyTmemLdSt(*this, getShape(), getNum(), getUnpack(), getOffset(),
+  return verifyTmemLdSt(*this, getShape(), getNum(), getOffset(),
                         cast<VectorType>(getVals().getType()),
-                        "stored value", "unpack");
+                        "stored value");
 }
 
 LogicalResult PTXTcgen05CpOp::verify() {

@@ -12,6 +12,7 @@
 #include "TIRxPTXCommon.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
@@ -23,6 +24,7 @@ using namespace mlir::tirx::ptx;
 using namespace mlir::tirx::ptx_detail;
 
 #include "TIRx/Dialect/TIRxPTXEnums.cpp.inc"
+#include "TIRx/Dialect/TIRxPTXInterfaces.cpp.inc"
 
 #define GET_OP_DEFS_0
 #include "TIRx/Dialect/TIRxPTXOps.cpp.inc"
@@ -103,6 +105,33 @@ LogicalResult mlir::tirx::verifyPTXRequirement(Operation *op,
   return diag;
 }
 
+PTXNeeds mlir::tirx::getPTXNeeds(Operation *op) {
+  PTXNeeds needs;
+  if (auto ptx = dyn_cast<PTXOpInterface>(op))
+    ptx.collectPTXRequirements(needs);
+  return needs;
+}
+
+LogicalResult mlir::tirx::verifyPTXNeeds(Operation *op,
+                                         const PTXNeeds &needs) {
+  for (const PTXNeed &need : needs)
+    if (failed(verifyPTXRequirement(op, need.req, need.what)))
+      return failure();
+  return success();
+}
+
+unsigned mlir::tirx::getMinPTXVersion(Operation *op, std::string *what) {
+  unsigned version = 0;
+  for (const PTXNeed &need : getPTXNeeds(op)) {
+    if (need.req.ptx <= version)
+      continue;
+    version = need.req.ptx;
+    if (what)
+      *what = need.what;
+  }
+  return version;
+}
+
 //===----------------------------------------------------------------------===//
 // Helpers
 //===----------------------------------------------------------------------===//
@@ -143,21 +172,39 @@ LogicalResult PTXMapaOp::verify() {
 // mbarrier
 //===----------------------------------------------------------------------===//
 
+/// `sem` and `scope` come together (PTX: "Qualifiers .sem and .scope must be
+/// specified together").
+template <typename OpT>
+static LogicalResult verifySemScope(OpT op) {
+  if (static_cast<bool>(op.getSem()) == static_cast<bool>(op.getScope()))
+    return success();
+  return op.emitOpError("takes memory semantics and a scope together (both "
+                        "or neither)");
+}
+
 template <typename OpT>
 static LogicalResult verifyArrive(OpT op) {
   bool remote = scopeOf(op.getBar()) == MemorySpace::SharedCluster;
   if (remote && op.getState())
     return op.emitOpError(
         "a remote arrive on a shared.cluster mbarrier returns no state");
+  return verifySemScope(op);
+}
+
+/// The needs of the arrive family: its semantics and scope (sm_90;
+/// `relaxed` PTX ISA 8.6), a count (sm_90), and the state-less sink form on
+/// the shared::cluster window (sm_90, PTX ISA 8.0).
+template <typename OpT>
+static void arriveNeeds(OpT op, PTXNeeds &needs) {
   if (auto sem = op.getSem())
-    if (failed(verifyPTXRequirement(op, kSM90, quoted(*sem, "semantics"))))
-      return failure();
+    needs.push_back({*sem == ArriveSem::Relaxed ? kSM90PTX86 : kSM90PTX80,
+                     quoted(*sem, "semantics")});
   if (auto scope = op.getScope())
-    if (failed(verifyPTXRequirement(op, kSM90, quoted(*scope, "scope"))))
-      return failure();
-  if (remote)
-    return verifyPTXRequirement(op, kSM90, "a remote (shared.cluster) arrive");
-  return success();
+    needs.push_back({kSM90PTX80, quoted(*scope, "scope")});
+  if (!OpT::kExpectTx && op.getCount())
+    needs.push_back({kSM90, "an arrival count"});
+  if (!op.getState())
+    needs.push_back({kSM90PTX80, "an arrive without a state result"});
 }
 
 LogicalResult PTXMBarrierArriveOp::verify() { return verifyArrive(*this); }
@@ -168,39 +215,63 @@ LogicalResult PTXMBarrierArriveExpectTxOp::verify() {
 LogicalResult PTXMBarrierArriveDropExpectTxOp::verify() {
   return verifyArrive(*this);
 }
+void PTXMBarrierArriveOp::collectModifierRequirements(PTXNeeds &needs) {
+  arriveNeeds(*this, needs);
+}
+void PTXMBarrierArriveDropOp::collectModifierRequirements(PTXNeeds &needs) {
+  arriveNeeds(*this, needs);
+}
+void PTXMBarrierArriveExpectTxOp::collectModifierRequirements(
+    PTXNeeds &needs) {
+  arriveNeeds(*this, needs);
+}
+void PTXMBarrierArriveDropExpectTxOp::collectModifierRequirements(
+    PTXNeeds &needs) {
+  arriveNeeds(*this, needs);
+}
 
 template <typename OpT>
-static LogicalResult verifyWait(OpT op) {
+static void waitNeeds(OpT op, PTXNeeds &needs) {
   if (auto sem = op.getSem())
-    if (failed(verifyPTXRequirement(op, kSM90, quoted(*sem, "semantics"))))
-      return failure();
+    needs.push_back({*sem == WaitSem::Relaxed ? kSM90PTX86 : kSM90PTX80,
+                     quoted(*sem, "semantics")});
   if (auto scope = op.getScope())
-    return verifyPTXRequirement(op, kSM90, quoted(*scope, "scope"));
-  return success();
+    needs.push_back({kSM90PTX80, quoted(*scope, "scope")});
 }
 
-LogicalResult PTXMBarrierTestWaitOp::verify() { return verifyWait(*this); }
+LogicalResult PTXMBarrierTestWaitOp::verify() { return verifySemScope(*this); }
 LogicalResult PTXMBarrierTestWaitParityOp::verify() {
-  return verifyWait(*this);
+  return verifySemScope(*this);
 }
-LogicalResult PTXMBarrierTryWaitOp::verify() { return verifyWait(*this); }
+LogicalResult PTXMBarrierTryWaitOp::verify() { return verifySemScope(*this); }
 LogicalResult PTXMBarrierTryWaitParityOp::verify() {
-  return verifyWait(*this);
+  return verifySemScope(*this);
+}
+void PTXMBarrierTestWaitOp::collectModifierRequirements(PTXNeeds &needs) {
+  waitNeeds(*this, needs);
+}
+void PTXMBarrierTestWaitParityOp::collectModifierRequirements(
+    PTXNeeds &needs) {
+  waitNeeds(*this, needs);
+}
+void PTXMBarrierTryWaitOp::collectModifierRequirements(PTXNeeds &needs) {
+  waitNeeds(*this, needs);
+}
+void PTXMBarrierTryWaitParityOp::collectModifierRequirements(
+    PTXNeeds &needs) {
+  waitNeeds(*this, needs);
 }
 
 //===----------------------------------------------------------------------===//
 // Fences
 //===----------------------------------------------------------------------===//
 
-LogicalResult PTXFenceOp::verify() {
+void PTXFenceOp::collectModifierRequirements(PTXNeeds &needs) {
   FenceSem sem = getSem();
   if (sem == FenceSem::Acquire || sem == FenceSem::Release)
-    if (failed(verifyPTXRequirement(*this, kSM90PTX86,
-                                    quoted(sem, "semantics"))))
-      return failure();
+    needs.push_back({kSM90PTX86, quoted(sem, "semantics")});
   if (getScope() == MemScope::Cluster)
-    return verifyPTXRequirement(*this, kSM90, quoted(getScope(), "scope"));
-  return success();
+    needs.push_back({kSM90, quoted(getScope(), "scope")});
 }
 
 LogicalResult PTXFenceProxyTensormapOp::verify() {
@@ -215,15 +286,46 @@ LogicalResult PTXFenceProxyTensormapOp::verify() {
 // Barriers
 //===----------------------------------------------------------------------===//
 
+/// A constant thread count of a named barrier must be a multiple of the warp
+/// size (ptxas: "Number of threads participating in barrier must be in
+/// multiple of warp size").
+static LogicalResult verifyBarrierCount(Operation *op, Value count) {
+  APInt value;
+  if (!count || !matchPattern(count, m_ConstantInt(&value)))
+    return success();
+  int64_t n = value.getSExtValue();
+  if (n > 0 && n % 32 == 0)
+    return success();
+  return op->emitOpError() << "thread count must be a positive multiple of "
+                              "32 (the warp size), got "
+                           << n;
+}
+
 LogicalResult PTXBarrierSyncOp::verify() {
   if (getCount() && !getId())
     return emitOpError("a thread count needs a barrier id");
-  return success();
+  return verifyBarrierCount(*this, getCount());
+}
+
+LogicalResult PTXBarrierArriveOp::verify() {
+  return verifyBarrierCount(*this, getCount());
+}
+
+void PTXBarrierClusterArriveOp::collectModifierRequirements(PTXNeeds &needs) {
+  if (auto sem = getSem())
+    needs.push_back({kSM90PTX80, quoted(*sem, "semantics")});
+}
+
+void PTXBarrierClusterWaitOp::collectModifierRequirements(PTXNeeds &needs) {
+  if (getAcquire())
+    needs.push_back({kSM90PTX80, "'acquire' semantics"});
 }
 
 LogicalResult PTXBarrierRedOp::verify() {
   if (getCount() && !getId())
     return emitOpError("a thread count needs a barrier id");
+  if (failed(verifyBarrierCount(*this, getCount())))
+    return failure();
   Builder b(getContext());
   Type expected =
       getKind() == BarRedKind::Popc ? b.getI32Type() : b.getI1Type();
@@ -251,10 +353,12 @@ LogicalResult PTXReduxSyncOp::verify() {
                          << (isFloat ? "f32" : "i32") << ", got " << type;
   if (!isFloat && (getAbs() || getNan()))
     return emitOpError("abs and nan only apply to fmin and fmax");
-  if (isFloat)
-    return verifyPTXRequirement(*this, kSM100f,
-                                quoted(getKind(), "reduction"));
   return success();
+}
+
+void PTXReduxSyncOp::collectModifierRequirements(PTXNeeds &needs) {
+  if (getKind() == ReduxKind::FMin || getKind() == ReduxKind::FMax)
+    needs.push_back({kSM100f, quoted(getKind(), "reduction")});
 }
 
 LogicalResult PTXMatchSyncOp::verify() {

@@ -306,9 +306,10 @@ func.func @tcgen05_ld_too_many(%t: !tirx.ptr<f32, tmem>) {
 
 // -----
 
-func.func @tcgen05_ld_pack_odd(%t: !tirx.ptr<f32, tmem>) {
-  // expected-error @+1 {{pack needs an even register count, got 1}}
-  %0 = tirx.ptx.tcgen05.ld shape_32x32b num = 1 pack %t : !tirx.ptr<f32, tmem> -> vector<1xf32>
+// pack puts two 16-bit elements in each register: num = 2 is two registers.
+func.func @tcgen05_ld_pack_count(%t: !tirx.ptr<f32, tmem>) {
+  // expected-error @+1 {{result must have 2 elements for shape_32x32b with num = 2, got 'vector<1xi32>'}}
+  %0 = tirx.ptx.tcgen05.ld shape_32x32b num = 2 pack %t : !tirx.ptr<f32, tmem> -> vector<1xi32>
   return
 }
 
@@ -338,9 +339,9 @@ func.func @tcgen05_ld_num(%t: !tirx.ptr<f32, tmem>) {
 
 // -----
 
-func.func @tcgen05_st_count(%t: !tirx.ptr<f32, tmem>, %v: vector<8xf32>) {
-  // expected-error @+1 {{stored value must have 4 elements for shape_32x32b with num = 8 and unpack, got 'vector<8xf32>'}}
-  tirx.ptx.tcgen05.st shape_32x32b num = 8 unpack %t, %v : !tirx.ptr<f32, tmem>, vector<8xf32>
+func.func @tcgen05_st_count(%t: !tirx.ptr<f32, tmem>, %v: vector<4xf32>) {
+  // expected-error @+1 {{stored value must have 8 elements for shape_32x32b with num = 8, got 'vector<4xf32>'}}
+  tirx.ptx.tcgen05.st shape_32x32b num = 8 unpack %t, %v : !tirx.ptr<f32, tmem>, vector<4xf32>
   return
 }
 

@@ -33,12 +33,12 @@ func.func @arrive(%bar: !tirx.ptr<i64, shared>, %peer: !tirx.ptr<i64, shared.clu
 
 // CHECK-LABEL: func.func @arrive_drop(
 // CHECK: %{{[a-z0-9_#]+}} = tirx.ptx.mbarrier.arrive_drop %{{[a-z0-9_#]+}} : !tirx.ptr<i64, shared> -> i64
-// CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.mbarrier.arrive_drop relaxed %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !tirx.ptr<i64, shared> -> i64
-// CHECK-NEXT: tirx.ptx.mbarrier.arrive_drop cluster %{{[a-z0-9_#]+}} : !tirx.ptr<i64, shared.cluster>
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.mbarrier.arrive_drop relaxed cta %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !tirx.ptr<i64, shared> -> i64
+// CHECK-NEXT: tirx.ptx.mbarrier.arrive_drop relaxed cluster %{{[a-z0-9_#]+}} : !tirx.ptr<i64, shared.cluster>
 func.func @arrive_drop(%bar: !tirx.ptr<i64, shared>, %peer: !tirx.ptr<i64, shared.cluster>, %n: i32) {
   %0 = tirx.ptx.mbarrier.arrive_drop %bar : !tirx.ptr<i64, shared> -> i64
-  %1 = tirx.ptx.mbarrier.arrive_drop relaxed %bar, %n : !tirx.ptr<i64, shared> -> i64
-  tirx.ptx.mbarrier.arrive_drop cluster %peer : !tirx.ptr<i64, shared.cluster>
+  %1 = tirx.ptx.mbarrier.arrive_drop relaxed cta %bar, %n : !tirx.ptr<i64, shared> -> i64
+  tirx.ptx.mbarrier.arrive_drop relaxed cluster %peer : !tirx.ptr<i64, shared.cluster>
   return
 }
 

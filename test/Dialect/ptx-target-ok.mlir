@@ -53,11 +53,11 @@ module attributes {tirx.target = #tirx.target<"sm_100a">} {
 
 // -----
 
-// CHECK-LABEL: func.func @blackwell_family
-module attributes {tirx.target = #tirx.target<"sm_103f">} {
-  func.func @blackwell_family() {
-    tirx.ptx.tcgen05.fence after_thread_sync
-    tirx.ptx.tcgen05.wait st
+// tcgen05.shift is the one tcgen05 op LLVM 22 emits for sm_103a.
+// CHECK-LABEL: func.func @blackwell_103a
+module attributes {tirx.target = #tirx.target<"sm_103a">} {
+  func.func @blackwell_103a(%t: !tirx.ptr<f32, tmem>) {
+    tirx.ptx.tcgen05.shift %t : !tirx.ptr<f32, tmem>
     return
   }
 }
@@ -74,10 +74,11 @@ module attributes {tirx.target = #tirx.target<"sm_101a">} {
 
 // -----
 
+// The tcgen05 MMAs also run on sm_110a.
 // CHECK-LABEL: func.func @thor
 module attributes {tirx.target = #tirx.target<"sm_110a">} {
-  func.func @thor() {
-    tirx.ptx.tcgen05.wait ld
+  func.func @thor(%t: !tirx.ptr<f32, tmem>, %d: i64, %i: i32, %p: i1) {
+    tirx.ptx.tcgen05.mma f16 %t, %d, %d, %i, %p : !tirx.ptr<f32, tmem>, i64
     return
   }
 }

@@ -7,7 +7,7 @@
 
 module attributes {tirx.target = #tirx.target<"sm_90a">} {
   func.func @tcgen05_on_sm90a(%slot: !tirx.ptr<i32, shared>, %n: i32) {
-    // expected-error @+1 {{'tirx.ptx.tcgen05.alloc' op requires sm_100a or newer in its family, or sm_110a or newer in theirs, but the module targets sm_90a}}
+    // expected-error @+1 {{'tirx.ptx.tcgen05.alloc' op requires sm_100a or sm_101a, but the module targets sm_90a}}
     tirx.ptx.tcgen05.alloc %slot, %n : !tirx.ptr<i32, shared>
     return
   }
@@ -17,7 +17,7 @@ module attributes {tirx.target = #tirx.target<"sm_90a">} {
 
 module attributes {tirx.target = #tirx.target<"sm_100">} {
   func.func @tcgen05_on_plain_sm100() {
-    // expected-error @+1 {{'tirx.ptx.tcgen05.fence' op requires sm_100a or newer in its family, or sm_110a or newer in theirs, but the module targets sm_100}}
+    // expected-error @+1 {{'tirx.ptx.tcgen05.fence' op requires sm_100a or sm_101a, but the module targets sm_100}}
     tirx.ptx.tcgen05.fence after_thread_sync
     return
   }
@@ -27,7 +27,7 @@ module attributes {tirx.target = #tirx.target<"sm_100">} {
 
 module attributes {tirx.target = #tirx.target<"sm_120a">} {
   func.func @tcgen05_on_sm120a() {
-    // expected-error @+1 {{'tirx.ptx.tcgen05.wait' op requires sm_100a or newer in its family, or sm_110a or newer in theirs, but the module targets sm_120a}}
+    // expected-error @+1 {{'tirx.ptx.tcgen05.wait' op requires sm_100a or sm_101a, but the module targets sm_120a}}
     tirx.ptx.tcgen05.wait ld
     return
   }
@@ -129,8 +129,8 @@ module attributes {tirx.target = #tirx.target<"sm_80">} {
 
 module attributes {tirx.target = #tirx.target<"sm_80">} {
   func.func @arrive_scope_on_sm80(%b: !tirx.ptr<i64, shared>) {
-    // expected-error @+1 {{'tirx.ptx.mbarrier.arrive_drop' op 'cluster' scope requires sm_90 or newer, but the module targets sm_80}}
-    %0 = tirx.ptx.mbarrier.arrive_drop cluster %b : !tirx.ptr<i64, shared> -> i64
+    // expected-error @+1 {{'tirx.ptx.mbarrier.arrive_drop' op 'release' semantics requires sm_90 or newer, but the module targets sm_80}}
+    %0 = tirx.ptx.mbarrier.arrive_drop release cluster %b : !tirx.ptr<i64, shared> -> i64
     return
   }
 }
@@ -139,7 +139,7 @@ module attributes {tirx.target = #tirx.target<"sm_80">} {
 
 module attributes {tirx.target = #tirx.target<"sm_80">} {
   func.func @remote_arrive_on_sm80(%b: !tirx.ptr<i64, shared.cluster>) {
-    // expected-error @+1 {{'tirx.ptx.mbarrier.arrive' op a remote (shared.cluster) arrive requires sm_90 or newer, but the module targets sm_80}}
+    // expected-error @+1 {{'tirx.ptx.mbarrier.arrive' op an arrive without a state result requires sm_90 or newer, but the module targets sm_80}}
     tirx.ptx.mbarrier.arrive %b : !tirx.ptr<i64, shared.cluster>
     return
   }

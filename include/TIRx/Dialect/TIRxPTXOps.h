@@ -20,7 +20,10 @@
 
 #include "TIRx/Dialect/TIRxPTXEnums.h.inc"
 
+#include "llvm/ADT/SmallVector.h"
+
 #include <initializer_list>
+#include <string>
 
 namespace mlir::tirx {
 
@@ -72,9 +75,30 @@ LogicalResult verifyPTXRequirement(Operation *op, const PTXRequirement &req,
 /// (func.func, gpu.func, ...), not directly in a module.
 LogicalResult verifyPTXPlacement(Operation *op);
 
+/// What an op instance needs: a requirement and what needs it ("" for the
+/// op itself, e.g. "'relaxed' semantics" for a modifier).
+struct PTXNeed {
+  PTXRequirement req;
+  std::string what;
+};
+using PTXNeeds = llvm::SmallVector<PTXNeed, 4>;
+
+/// The requirements of `op` (a PTX-level op), or none for other ops.
+PTXNeeds getPTXNeeds(Operation *op);
+
+/// The PTX ISA version (times ten) `op` needs, and the need that sets it.
+/// 0 for ops that are not PTX-level ops.
+unsigned getMinPTXVersion(Operation *op, std::string *what = nullptr);
+
+/// Checks every need of `op` against the module's target (see
+/// verifyPTXRequirement).
+LogicalResult verifyPTXNeeds(Operation *op, const PTXNeeds &needs);
+
 /// Op trait carrying the minimum target of a PTX-level op; its verifier is
-/// `verifyPTXPlacement` then `verifyPTXRequirement`. Instantiated by ODS
-/// from `TIRx_PTXReq` records.
+/// `verifyPTXPlacement` then the requirements of the op instance (the base
+/// one and those of its modifiers, from PTXOpInterface). Instantiated by ODS
+/// from `TIRx_PTXReq` records. Ops whose modifiers need more define their
+/// own `collectModifierRequirements`.
 template <unsigned Kind, unsigned SM, unsigned PTX, unsigned... Also>
 struct PTXRequires {
   template <typename ConcreteType>
@@ -85,10 +109,12 @@ struct PTXRequires {
       return {static_cast<PTXTargetKind>(Kind), SM, PTX,
               llvm::ArrayRef<unsigned>(also, sizeof...(Also))};
     }
+    /// No modifier needs more than the op (overridden per op).
+    void collectModifierRequirements(PTXNeeds &) {}
     static LogicalResult verifyTrait(Operation *op) {
       if (failed(verifyPTXPlacement(op)))
         return failure();
-      return verifyPTXRequirement(op, getPTXRequirement());
+      return verifyPTXNeeds(op, getPTXNeeds(op));
     }
   };
 };
@@ -121,6 +147,15 @@ inline bool ptxIsTensorMapPtr(Type type) {
 }
 
 } // namespace mlir::tirx
+
+#include "TIRx/Dialect/TIRxPTXInterfaces.h.inc"
+
+namespace mlir::tirx::ptx {
+/// The width of one register of a memory instruction's `.type` (32 for the
+/// packed f16x2/bf16x2) and the elements it holds (2 for those, else 1).
+unsigned getBitWidth(ValType type);
+unsigned getLanes(ValType type);
+} // namespace mlir::tirx::ptx
 
 #define GET_OP_CLASSES
 #include "TIRx/Dialect/TIRxPTXOps.h.inc"

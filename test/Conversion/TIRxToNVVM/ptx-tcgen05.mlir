@@ -19,15 +19,15 @@ gpu.module @m {
   // CHECK: nvvm.tcgen05.commit %{{[a-z0-9_]+}} : !llvm.ptr<3>
   // CHECK: nvvm.tcgen05.commit %{{[a-z0-9_]+}}, multicast_mask = %{{[a-z0-9_]+}} {group = #nvvm.cta_group<cta_2>} : !llvm.ptr<3>, i16
   // CHECK: nvvm.tcgen05.ld %{{[a-z0-9_]+}} {shape = #nvvm.tcgen05_ldst_shape<shape_32x32b>} : vector<16xi32>
-  // CHECK: nvvm.tcgen05.ld %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} pack {shape = #nvvm.tcgen05_ldst_shape<shape_16x32bx2>} : vector<2xi32>
+  // CHECK: nvvm.tcgen05.ld %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} pack {shape = #nvvm.tcgen05_ldst_shape<shape_16x32bx2>} : vector<4xi32>
   // CHECK: nvvm.tcgen05.st %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} {shape = #nvvm.tcgen05_ldst_shape<shape_32x32b>} : vector<16xi32>
-  // CHECK: nvvm.tcgen05.st %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} unpack {shape = #nvvm.tcgen05_ldst_shape<shape_16x64b>} : vector<4xi32>
+  // CHECK: nvvm.tcgen05.st %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} unpack {shape = #nvvm.tcgen05_ldst_shape<shape_16x64b>} : vector<8xi32>
   // CHECK: nvvm.tcgen05.wait <load>
   // CHECK: nvvm.tcgen05.wait <store>
   // CHECK: nvvm.tcgen05.shift %{{[a-z0-9_]+}} {group = #nvvm.cta_group<cta_2>} : !llvm.ptr<6>
   // CHECK: nvvm.tcgen05.fence <before>
   // CHECK: nvvm.tcgen05.dealloc %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} : !llvm.ptr<6>, i32
-  gpu.func @tcgen05(%slot: !tirx.ptr<ui32, shared>, %n: i32, %t: !tirx.ptr<f32, tmem>, %ad: i64, %bd: i64, %id: i32, %acc: i1, %bar: !tirx.ptr<i64, shared>, %mask: i16, %lanes: vector<4xi32>, %sa: !tirx.ptr<i8, tmem>, %zm: i64, %v: vector<16xf32>, %vi: vector<4xi32>) {
+  gpu.func @tcgen05(%slot: !tirx.ptr<ui32, shared>, %n: i32, %t: !tirx.ptr<f32, tmem>, %ad: i64, %bd: i64, %id: i32, %acc: i1, %bar: !tirx.ptr<i64, shared>, %mask: i16, %lanes: vector<4xi32>, %sa: !tirx.ptr<i8, tmem>, %zm: i64, %v: vector<16xf32>, %vi: vector<8xi32>) {
     tirx.ptx.tcgen05.alloc %slot, %n : !tirx.ptr<ui32, shared>
     tirx.ptx.tcgen05.alloc cta_2 %slot, %n : !tirx.ptr<ui32, shared>
     tirx.ptx.tcgen05.relinquish_alloc_permit cta_1
@@ -41,9 +41,9 @@ gpu.module @m {
     tirx.ptx.tcgen05.commit %bar : !tirx.ptr<i64, shared>
     tirx.ptx.tcgen05.commit cta_2 %bar multicast %mask : !tirx.ptr<i64, shared>
     %r = tirx.ptx.tcgen05.ld shape_32x32b num = 16 %t : !tirx.ptr<f32, tmem> -> vector<16xf32>
-    %q = tirx.ptx.tcgen05.ld shape_16x32bx2 num = 4 pack %t offset = 2 : !tirx.ptr<f32, tmem> -> vector<2xi32>
+    %q = tirx.ptx.tcgen05.ld shape_16x32bx2 num = 4 pack %t offset = 2 : !tirx.ptr<f32, tmem> -> vector<4xi32>
     tirx.ptx.tcgen05.st shape_32x32b num = 16 %t, %v : !tirx.ptr<f32, tmem>, vector<16xf32>
-    tirx.ptx.tcgen05.st shape_16x64b num = 8 unpack %t, %vi : !tirx.ptr<f32, tmem>, vector<4xi32>
+    tirx.ptx.tcgen05.st shape_16x64b num = 8 unpack %t, %vi : !tirx.ptr<f32, tmem>, vector<8xi32>
     tirx.ptx.tcgen05.wait ld
     tirx.ptx.tcgen05.wait st
     tirx.ptx.tcgen05.shift cta_2 %t : !tirx.ptr<f32, tmem>

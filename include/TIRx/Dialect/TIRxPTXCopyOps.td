@@ -1,0 +1,381 @@
+//===- TIRxPTXCopyOps.td - PTX asynchronous copy ops -------*- tablegen -*-===//
+//
+// cp.async (LDGSTS), cp.async.bulk, cp.async.bulk.tensor (TMA), prefetches.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TIRX_DIALECT_TIRXPTXCOPYOPS_TD
+#define TIRX_DIALECT_TIRXPTXCOPYOPS_TD
+
+include "TIRx/Dialect/TIRxPTXBase.td"
+
+//===----------------------------------------------------------------------===//
+// cp.async (LDGSTS)
+//===----------------------------------------------------------------------===//
+
+def TIRx_PTXCpAsyncOp : TIRx_PTXOp<"cp.async", PTX_SM80,
+    ["cp.async.ca.shared::cta.global{.L2::cache_hint} [d], [s], {4,8,16}{, src_size}",
+     "cp.async.cg.shared::cta.global{.L2::cache_hint} [d], [s], 16{, src_size}"],
+    [AttrSizedOperandSegments]> {
+  let summary = "Asynchronous global-to-shared copy of 4, 8 or 16 bytes";
+  let ptxDoc = [{
+Copies `size` bytes from `src` (global) to `dst` (shared). `ca` caches
+in L1 and L2, `cg` only in L2 and copies exactly 16 bytes. `src_size`
+reads fewer bytes and zero-fills the rest; `cache_hint` is an L2 cache
+policy.
+
+  }];
+  let ptxExample = [{
+tirx.ptx.cp.async cg %dst, %src, 16 src_size %n : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>
+  }];
+  let arguments = (ins TIRx_PTXCpAsyncCache:$cache, TIRx_SharedPtr:$dst,
+      TIRx_GlobalPtr:$src, ConfinedAttr<I32Attr, [IntIsOneOf<[4, 8, 16]>]>:$size,
+      Optional<I32>:$src_size, Optional<I64>:$cache_hint);
+  let assemblyFormat = "$cache $dst `,` $src `,` $size (`src_size` $src_size^)? (`cache_hint` $cache_hint^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src))";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    void collectModifierRequirements(::mlir::tirx::PTXNeeds &needs);
+  }];
+  let ptxOperands = ["in dst", "in src", "imm size", "in src_size",
+                     "in cache_hint"];
+  let ptxTypes = ["dst : !tirx.ptr<i8, shared>", "src : !tirx.ptr<i8, global>"];
+  let ptxVariants = [TIRx_PTXForm<
+      "cp.async{cache}.shared::cta.global{cache_hint}",
+      ["cache", "size: 4 | 8 | 16", "cache_hint(.L2::cache_hint): - | +@PTX_SM80_PTX74",
+       "src_size: - | +"], [], "cache == 'ca' or size == 16">];
+  let ptxSpellings = [".shared::cta=.shared"];
+}
+
+def TIRx_PTXCpAsyncCommitGroupOp : TIRx_PTXNullaryOp<"cp.async.commit_group",
+    PTX_SM80, ["cp.async.commit_group"],
+    "Commit the thread's prior cp.async copies as a group">;
+
+def TIRx_PTXCpAsyncWaitAllOp : TIRx_PTXNullaryOp<"cp.async.wait_all",
+    PTX_SM80, ["cp.async.wait_all"],
+    "Wait for all of the thread's cp.async copies">;
+
+def TIRx_PTXCpAsyncWaitGroupOp : TIRx_PTXOp<"cp.async.wait_group", PTX_SM80,
+    ["cp.async.wait_group N"]> {
+  let summary = "Wait until at most N cp.async groups are pending";
+  let ptxDoc = "Waits until at most `n` of the thread's committed groups are pending.";
+  let ptxExample = "tirx.ptx.cp.async.wait_group 1";
+  let arguments = (ins ConfinedAttr<I32Attr, [IntNonNegative]>:$n);
+  let assemblyFormat = "$n attr-dict";
+  let ptxOperands = ["imm n"];
+  let ptxVariants = [TIRx_PTXForm<"cp.async.wait_group", ["n: 0 | 1 | 7"]>];
+}
+
+//===----------------------------------------------------------------------===//
+// cp.async.bulk (non-tensor)
+//===----------------------------------------------------------------------===//
+
+def TIRx_PTXCpAsyncBulkG2SOp : TIRx_PTXOp<"cp.async.bulk.g2s", PTX_SM90_PTX80,
+    ["cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes{.multicast::cluster}{.L2::cache_hint}"],
+    [AttrSizedOperandSegments]> {
+  let summary = "Bulk copy from global to shared memory";
+  let ptxDoc = [{
+Copies `size` bytes (a multiple of 16) from `src` to `dst` and completes
+the transaction on `bar`, in the executing CTA's shared memory. A
+`shared.cluster` destination may be multicast to the CTAs in the 16-bit
+`multicast` mask.
+
+  }];
+  let ptxExample = [{
+tirx.ptx.cp.async.bulk.g2s %dst, %src, %bar, %bytes multicast %mask : !tirx.ptr<f16, shared.cluster>, !tirx.ptr<f16, global>, !tirx.ptr<i64, shared>
+  }];
+  let arguments = (ins TIRx_SharedOrClusterPtr:$dst, TIRx_GlobalPtr:$src,
+      TIRx_MBar:$bar, I32:$size, Optional<I16>:$multicast_mask,
+      Optional<I64>:$cache_hint);
+  let assemblyFormat = "$dst `,` $src `,` $bar `,` $size (`multicast` $multicast_mask^)? (`cache_hint` $cache_hint^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src)) `,` qualified(type($bar))";
+  let hasVerifier = 1;
+  let ptxOperands = ["in dst", "in src", "in size", "in bar",
+                     "in multicast_mask", "in cache_hint"];
+  let ptxTypes = ["src : !tirx.ptr<i8, global>", "bar : !tirx.ptr<i64, shared>"];
+  let ptxVariants = [TIRx_PTXForm<
+      "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes{multicast_mask}{cache_hint}",
+      ["D: shared | shared.cluster", "multicast_mask(.multicast::cluster): - | +",
+       "cache_hint(.L2::cache_hint): - | +"],
+      ["dst : !tirx.ptr<i8, {D}>"], "D == 'shared.cluster' or not multicast_mask">];
+}
+
+def TIRx_PTXCpAsyncBulkS2GOp : TIRx_PTXOp<"cp.async.bulk.s2g", PTX_SM90_PTX80,
+    ["cp.async.bulk.global.shared::cta.bulk_group{.L2::cache_hint}",
+     "cp.async.bulk.global.shared::cta.bulk_group{.L2::cache_hint}.cp_mask"],
+    [AttrSizedOperandSegments]> {
+  let summary = "Bulk copy from shared to global memory";
+  let ptxDoc = [{
+Copies `size` bytes from `src` to `dst`, completing in the thread's bulk
+group. `byte_mask` (sm_100) selects the bytes written in each 16-byte
+chunk.
+
+  }];
+  let ptxExample = [{
+tirx.ptx.cp.async.bulk.s2g %dst, %src, %bytes : !tirx.ptr<f32, global>, !tirx.ptr<f32, shared>
+  }];
+  let arguments = (ins TIRx_GlobalPtr:$dst, TIRx_SharedPtr:$src, I32:$size,
+      Optional<I64>:$cache_hint, Optional<I16>:$byte_mask);
+  let assemblyFormat = "$dst `,` $src `,` $size (`cache_hint` $cache_hint^)? (`byte_mask` $byte_mask^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src))";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    void collectModifierRequirements(::mlir::tirx::PTXNeeds &needs);
+  }];
+  let ptxOperands = ["in dst", "in src", "in size", "in cache_hint",
+                     "in byte_mask"];
+  let ptxTypes = ["dst : !tirx.ptr<i8, global>", "src : !tirx.ptr<i8, shared>"];
+  let ptxVariants = [TIRx_PTXForm<
+      "cp.async.bulk.global.shared::cta.bulk_group{cache_hint}{byte_mask}",
+      ["cache_hint(.L2::cache_hint): - | +", "byte_mask(.cp_mask): - | +@PTX_SM100"]>];
+}
+
+def TIRx_PTXCpAsyncBulkS2SOp : TIRx_PTXOp<"cp.async.bulk.s2s", PTX_SM90_PTX80,
+    ["cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes"]> {
+  let summary = "Bulk copy from this CTA's shared memory to another CTA's";
+  let ptxDoc = [{
+Copies `size` bytes from `src` to `dst` in the shared memory of another
+CTA of the cluster and completes the transaction on that CTA's `bar`.
+
+  }];
+  let ptxExample = [{
+tirx.ptx.cp.async.bulk.s2s %dst, %src, %bar, %bytes : !tirx.ptr<f32, shared.cluster>, !tirx.ptr<f32, shared>, !tirx.ptr<i64, shared.cluster>
+  }];
+  let arguments = (ins TIRx_ClusterPtr:$dst, TIRx_SharedPtr:$src,
+      TIRx_MBarAny:$bar, I32:$size);
+  let assemblyFormat = "$dst `,` $src `,` $bar `,` $size attr-dict `:` qualified(type($dst)) `,` qualified(type($src)) `,` qualified(type($bar))";
+  let ptxOperands = ["in dst", "in src", "in size", "in bar"];
+  let ptxTypes = ["dst : !tirx.ptr<i8, shared.cluster>",
+                  "src : !tirx.ptr<i8, shared>"];
+  let ptxVariants = [TIRx_PTXForm<
+      "cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes",
+      ["B: shared | shared.cluster"], ["bar : !tirx.ptr<i64, {B}>"]>];
+}
+
+def TIRx_PTXCpAsyncBulkPrefetchOp : TIRx_PTXOp<"cp.async.bulk.prefetch",
+    PTX_SM90_PTX80, ["cp.async.bulk.prefetch.L2.global{.L2::cache_hint}"]> {
+  let summary = "Bulk prefetch from global memory into L2";
+  let ptxDoc = "Prefetches `size` bytes at `src` into the L2 cache.";
+  let ptxExample = "tirx.ptx.cp.async.bulk.prefetch %src, %bytes : !tirx.ptr<f16, global>";
+  let arguments = (ins TIRx_GlobalPtr:$src, I32:$size, Optional<I64>:$cache_hint);
+  let assemblyFormat = "$src `,` $size (`cache_hint` $cache_hint^)? attr-dict `:` qualified(type($src))";
+  let ptxOperands = ["in src", "in size", "in cache_hint"];
+  let ptxTypes = ["src : !tirx.ptr<i8, global>"];
+  let ptxVariants = [TIRx_PTXForm<"cp.async.bulk.prefetch.L2.global{cache_hint}",
+      ["cache_hint(.L2::cache_hint): - | +"]>];
+}
+
+def TIRx_PTXCpAsyncBulkCommitGroupOp : TIRx_PTXNullaryOp<
+    "cp.async.bulk.commit_group", PTX_SM90_PTX80, ["cp.async.bulk.commit_group"],
+    "Commit the thread's prior bulk copies as a bulk group">;
+
+def TIRx_PTXCpAsyncBulkWaitGroupOp : TIRx_PTXOp<"cp.async.bulk.wait_group",
+    PTX_SM90_PTX80, ["cp.async.bulk.wait_group{.read} N"]> {
+  let summary = "Wait until at most N bulk groups are pending";
+  let ptxDoc = [{
+Waits until at most `n` bulk groups are pending; with `read`, only until
+their source reads are done (the source may then be reused).
+
+  }];
+  let ptxExample = "tirx.ptx.cp.async.bulk.wait_group 0 read";
+  let arguments = (ins ConfinedAttr<I32Attr, [IntNonNegative]>:$n, UnitAttr:$read);
+  let assemblyFormat = "$n (`read` $read^)? attr-dict";
+  let ptxOperands = ["imm n"];
+  let ptxVariants = [TIRx_PTXForm<"cp.async.bulk.wait_group{read}",
+      ["read(.read): - | +", "n: 0 | 1 | 7"]>];
+}
+
+//===----------------------------------------------------------------------===//
+// cp.async.bulk.tensor (TMA)
+//===----------------------------------------------------------------------===//
+
+def TIRx_TensorRank : ConfinedAttr<I32Attr, [IntMinValue<1>, IntMaxValue<5>]>;
+
+// The dims every TMA op shares: rank and addressing mode (im2col needs a
+// rank of 3 to 5; gather4/scatter4 rank 2 and the sm_100a family).
+defvar TIRx_TMAShapeWhere =
+    "(mode != 'im2col' or rank >= 3) and (mode[:5] != 'tile.' or rank == 2)";
+defvar TIRx_TMACoords =
+    "coords : {rank + 3 if mode[:5] == 'tile.' else rank} x i32";
+
+def TIRx_PTXTMALoadOp : TIRx_PTXOp<"cp.async.bulk.tensor.load", PTX_SM90_PTX80,
+    ["cp.async.bulk.tensor.{1..5}d.shared::cluster.global.tile.mbarrier::complete_tx::bytes{.multicast::cluster}{.cta_group::{1,2}}{.L2::cache_hint}",
+     "cp.async.bulk.tensor.{3..5}d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes{.multicast::cluster}{.cta_group::{1,2}}{.L2::cache_hint}",
+     "cp.async.bulk.tensor.2d.shared::cluster.global.tile::gather4.mbarrier::complete_tx::bytes{.multicast::cluster}{.cta_group::{1,2}}{.L2::cache_hint}"],
+    [AttrSizedOperandSegments]> {
+  let summary = "TMA load of a tensor tile from global to shared memory";
+  let ptxDoc = [{
+Loads the box of the rank-`rank` tensor described by `tmap` at
+`coords` into `dst` and completes the transaction on `bar`. `im2col`
+takes `rank - 2` 16-bit offsets; `tile.gather4` (rank 2, sm_100a family)
+takes a column and four row coordinates. `multicast` (a 16-bit CTA mask)
+needs a `shared.cluster` destination; `cta_1`/`cta_2` (sm_100a family)
+select the CTA group of a pair-UMMA, and with `cta_2` the barrier may be
+the peer CTA's (a `shared.cluster` pointer, the 2-SM pattern);
+`cache_hint` is an L2 policy.
+
+  }];
+  let ptxExample = [{
+tirx.ptx.cp.async.bulk.tensor.load tile rank 2 %dst, %tmap[%x, %y], %bar multicast %mask : !tirx.ptr<f16, shared.cluster>, !tirx.tensormap, !tirx.ptr<i64, shared>
+tirx.ptx.cp.async.bulk.tensor.load tile rank 2 %dst, %tmap[%x, %y], %peer_bar cta_2 : !tirx.ptr<f16, shared>, !tirx.tensormap, !tirx.ptr<i64, shared.cluster>
+  }];
+  let arguments = (ins TIRx_PTXTMALoadMode:$mode, TIRx_TensorRank:$rank,
+      TIRx_SharedOrClusterPtr:$dst, TIRx_TensorMapRef:$tmap,
+      Variadic<I32>:$coords, Variadic<I16>:$im2col_offsets, TIRx_MBarAny:$bar,
+      Optional<I16>:$multicast_mask, Optional<I64>:$cache_hint,
+      OptionalAttr<TIRx_PTXCTAGroup>:$cta_group);
+  let assemblyFormat = [{
+    $mode `rank` $rank $dst `,` $tmap `[` $coords `]`
+    (`im2col` `[` $im2col_offsets^ `]`)? `,` $bar
+    (`multicast` $multicast_mask^)? (`cache_hint` $cache_hint^)?
+    ($cta_group^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($tmap)) `,` qualified(type($bar))
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    void collectModifierRequirements(::mlir::tirx::PTXNeeds &needs);
+  }];
+  let ptxOperands = ["in dst", "in tmap", "in coords", "in bar",
+                     "in im2col_offsets", "in multicast_mask", "in cache_hint"];
+  let ptxTypes = ["tmap : !tirx.tensormap"];
+  let ptxVariants = [TIRx_PTXForm<
+      "cp.async.bulk.tensor.{rank}d.shared::cluster.global{mode}.mbarrier::complete_tx::bytes{multicast_mask}{cta_group}{cache_hint}",
+      ["rank: 1 | 2 | 3 | 4 | 5",
+       "mode: tile | im2col | tile.gather4@PTX_SM100f",
+       "D: shared | shared.cluster", "B: shared | shared.cluster",
+       "multicast_mask(.multicast::cluster): - | +",
+       "cta_group: - | cta_1@PTX_SM100f | cta_2@PTX_SM100f",
+       "cache_hint(.L2::cache_hint): - | +"],
+      ["dst : !tirx.ptr<f16, {D}>", "bar : !tirx.ptr<i64, {B}>",
+       TIRx_TMACoords,
+       "im2col_offsets : {rank - 2 if mode == 'im2col' else 0} x i16"],
+      TIRx_TMAShapeWhere # " and (D == 'shared.cluster' or not multicast_mask)"
+      # " and (B == 'shared' or cta_group == 'cta_2')">];
+  let ptxSpellings = [".global.tile.mbarrier=.global.mbarrier"];
+}
+
+def TIRx_PTXTMAStoreOp : TIRx_PTXOp<"cp.async.bulk.tensor.store", PTX_SM90_PTX80,
+    ["cp.async.bulk.tensor.{1..5}d.global.shared::cta.tile.bulk_group{.L2::cache_hint}",
+     "cp.async.bulk.tensor.{3..5}d.global.shared::cta.im2col_no_offs.bulk_group{.L2::cache_hint}",
+     "cp.async.bulk.tensor.2d.global.shared::cta.tile::scatter4.bulk_group{.L2::cache_hint}"],
+    [AttrSizedOperandSegments]> {
+  let summary = "TMA store of a tensor tile from shared to global memory";
+  let ptxDoc = [{
+Stores `src` to the box of the rank-`rank` tensor described by `tmap` at
+`coords`, completing in the bulk group. `tile.scatter4` (rank 2,
+sm_100a family) takes a column and four row coordinates.
+
+  }];
+  let ptxExample = [{
+tirx.ptx.cp.async.bulk.tensor.store tile rank 2 %tmap[%x, %y], %src : !tirx.tensormap, !tirx.ptr<f16, shared>
+  }];
+  let arguments = (ins TIRx_PTXTMAStoreMode:$mode, TIRx_TensorRank:$rank,
+      TIRx_TensorMapRef:$tmap, Variadic<I32>:$coords, TIRx_SharedPtr:$src,
+      Optional<I64>:$cache_hint);
+  let assemblyFormat = [{
+    $mode `rank` $rank $tmap `[` $coords `]` `,` $src
+    (`cache_hint` $cache_hint^)? attr-dict `:` qualified(type($tmap)) `,` qualified(type($src))
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    void collectModifierRequirements(::mlir::tirx::PTXNeeds &needs);
+  }];
+  let ptxOperands = ["in tmap", "in coords", "in src", "in cache_hint"];
+  let ptxTypes = ["tmap : !tirx.tensormap", "src : !tirx.ptr<f16, shared>"];
+  let ptxVariants = [TIRx_PTXForm<
+      "cp.async.bulk.tensor.{rank}d.global.shared::cta{mode}.bulk_group{cache_hint}",
+      ["rank: 1 | 2 | 3 | 4 | 5",
+       "mode: tile | im2col | tile.scatter4@PTX_SM100f",
+       "cache_hint(.L2::cache_hint): - | +"],
+      [TIRx_TMACoords], TIRx_TMAShapeWhere>];
+  let ptxSpellings = [".shared::cta.tile.bulk_group=.shared::cta.bulk_group"];
+}
+
+def TIRx_PTXTMAReduceOp : TIRx_PTXOp<"cp.async.bulk.tensor.reduce", PTX_SM90_PTX80,
+    ["cp.reduce.async.bulk.tensor.{1..5}d.global.shared::cta.{add,min,max,inc,dec,and,or,xor}.tile.bulk_group{.L2::cache_hint}",
+     "cp.reduce.async.bulk.tensor.{3..5}d.global.shared::cta.{add,min,max,inc,dec,and,or,xor}.im2col_no_offs.bulk_group{.L2::cache_hint}"],
+    [AttrSizedOperandSegments]> {
+  let summary = "TMA reduction of a shared tile into a global tensor";
+  let ptxDoc = [{
+Combines `src` into the box of the tensor described by `tmap` at
+`coords` with the reduction `kind`.
+
+  }];
+  let ptxExample = [{
+tirx.ptx.cp.async.bulk.tensor.reduce add tile rank 1 %tmap[%x], %src : !tirx.tensormap, !tirx.ptr<f32, shared>
+  }];
+  let arguments = (ins TIRx_PTXTMARedKind:$kind, TIRx_PTXTMAStoreMode:$mode,
+      TIRx_TensorRank:$rank, TIRx_TensorMapRef:$tmap, Variadic<I32>:$coords,
+      TIRx_SharedPtr:$src, Optional<I64>:$cache_hint);
+  let assemblyFormat = [{
+    $kind $mode `rank` $rank $tmap `[` $coords `]` `,` $src
+    (`cache_hint` $cache_hint^)? attr-dict `:` qualified(type($tmap)) `,` qualified(type($src))
+  }];
+  let hasVerifier = 1;
+  let ptxOperands = ["in tmap", "in coords", "in src", "in cache_hint"];
+  let ptxTypes = ["tmap : !tirx.tensormap", "src : !tirx.ptr<f32, shared>"];
+  let ptxVariants = [TIRx_PTXForm<
+      "cp.reduce.async.bulk.tensor.{rank}d.global.shared::cta{kind}{mode}.bulk_group{cache_hint}",
+      ["rank: 1 | 2 | 3 | 4 | 5", "kind", "mode: tile | im2col",
+       "cache_hint(.L2::cache_hint): - | +"],
+      [TIRx_TMACoords], TIRx_TMAShapeWhere>];
+}
+
+def TIRx_PTXTMAPrefetchOp : TIRx_PTXOp<"cp.async.bulk.tensor.prefetch",
+    PTX_SM90_PTX80,
+    ["cp.async.bulk.prefetch.tensor.{1..5}d.L2.global.tile{.L2::cache_hint}",
+     "cp.async.bulk.prefetch.tensor.{3..5}d.L2.global.im2col{.L2::cache_hint}",
+     "cp.async.bulk.prefetch.tensor.2d.L2.global.tile::gather4{.L2::cache_hint}"],
+    [AttrSizedOperandSegments]> {
+  let summary = "TMA prefetch of a tensor tile into L2";
+  let ptxDoc = "Prefetches the box of the tensor described by `tmap` at `coords` into L2.";
+  let ptxExample = [{
+tirx.ptx.cp.async.bulk.tensor.prefetch tile rank 3 %tmap[%x, %y, %z] : !tirx.tensormap
+  }];
+  let arguments = (ins TIRx_PTXTMALoadMode:$mode, TIRx_TensorRank:$rank,
+      TIRx_TensorMapRef:$tmap, Variadic<I32>:$coords,
+      Variadic<I16>:$im2col_offsets, Optional<I64>:$cache_hint);
+  let assemblyFormat = [{
+    $mode `rank` $rank $tmap `[` $coords `]`
+    (`im2col` `[` $im2col_offsets^ `]`)? (`cache_hint` $cache_hint^)?
+    attr-dict `:` qualified(type($tmap))
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    void collectModifierRequirements(::mlir::tirx::PTXNeeds &needs);
+  }];
+  let ptxOperands = ["in tmap", "in coords", "in im2col_offsets",
+                     "in cache_hint"];
+  let ptxTypes = ["tmap : !tirx.tensormap"];
+  let ptxVariants = [TIRx_PTXForm<
+      "cp.async.bulk.prefetch.tensor.{rank}d.L2.global{mode}{cache_hint}",
+      ["rank: 1 | 2 | 3 | 4 | 5",
+       "mode: tile | im2col | tile.gather4@PTX_SM100f",
+       "cache_hint(.L2::cache_hint): - | +"],
+      [TIRx_TMACoords,
+       "im2col_offsets : {rank - 2 if mode == 'im2col' else 0} x i16"],
+      TIRx_TMAShapeWhere>];
+}
+
+def TIRx_PTXPrefetchTensormapOp : TIRx_PTXOp<"prefetch.tensormap", PTX_SM90_PTX80,
+    ["prefetch.tensormap"]> {
+  let summary = "Prefetch a TMA descriptor";
+  let ptxDoc = "Brings the tensor descriptor `tmap` into the cache ahead of TMA use.";
+  let ptxExample = "tirx.ptx.prefetch.tensormap %tmap : !tirx.tensormap";
+  let arguments = (ins TIRx_TensorMapRef:$tmap);
+  let assemblyFormat = "$tmap attr-dict `:` qualified(type($tmap))";
+  let ptxOperands = ["in tmap"];
+  let ptxVariants = [TIRx_PTXForm<"prefetch.tensormap", ["A: desc | gptr"],
+      ["tmap : {'!tirx.tensormap' if A == 'desc' else '!tirx.ptr<!tirx.tensormap, global>'}"]>];
+}
+
+def TIRx_PTXPrefetchOp : TIRx_PTXOp<"prefetch", PTX_SM70,
+    ["prefetch{.global,.local}.{L1,L2}"]> {
+  let summary = "Prefetch a line into L1 or L2";
+  let ptxDoc = "Prefetches the cache line holding `ptr` into `L1` or `L2`.";
+  let ptxExample = "tirx.ptx.prefetch L2 %p : !tirx.ptr<f32, global>";
+  let arguments = (ins TIRx_PTXCacheLevel:$level, TIRx_PrefetchPtr:$ptr);
+  let assemblyFormat = "$level $ptr attr-dict `:` qualified(type($ptr))";
+  let ptxOperands = ["in ptr"];
+  let ptxVariants = [TIRx_PTXForm<"prefetch{S}{level}",
+      ["S: generic= | global=.global | local=.local", "level"],
+      ["ptr : !tirx.ptr<f32, {S}>"]>];
+}
+
+#endif // TIRX_DIALECT_TIRXPTXCOPYOPS_TD

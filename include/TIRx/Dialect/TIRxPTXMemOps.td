@@ -1,0 +1,441 @@
+//===- TIRxPTXMemOps.td - PTX memory instructions ----------*- tablegen -*-===//
+//
+// ld, st, atom, red, red.async and st.async: the PTX memory instructions
+// with their full modifier sets. Each lowers to exactly the instruction it
+// names (inline PTX), so the modifiers mean what the PTX ISA says.
+//
+// The pointer and the state space. `space` names the state space of the
+// instruction (absent: generic addressing). The pointer must be in that
+// space or convertible to it: a `generic` pointer goes with any space, a
+// `shared`/`shared.dyn` pointer with `shared.cta` (the executing CTA's
+// memory), `shared.cluster` (any CTA of the cluster) or generic
+// addressing, a `shared.cluster` pointer with `shared.cluster` or generic
+// addressing, and `global`/`local` pointers with their own space or
+// generic addressing.
+//
+// Value types. `type` is how PTX reads the bits: the value (or each
+// element of a vector value, for the `.v2`/`.v4`/`.v8` forms) is an integer
+// or float of that width (`i128` for `.b128`; `vector<2xf16>`/
+// `vector<2xbf16>` for one `.f16x2`/`.bf16x2` register).
+//
+// Expression helpers the tables below use (defined by the table engine,
+// python/tirx/ptxtable.py): `elt(type)` the MLIR scalar type of a PTX type
+// (f16 for f16x2), `vt(V, type)` the value type of V registers of it,
+// `bits(type)` its width, `lanes(type)` its elements per register,
+// `vec_ok(V, type)` (up to 128 bits), `vec256(V, type)` (the 256-bit
+// forms) and `ptrscope(space)` the pointer scope of a state space.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TIRX_DIALECT_TIRXPTXMEMOPS_TD
+#define TIRX_DIALECT_TIRXPTXMEMOPS_TD
+
+include "TIRx/Dialect/TIRxPTXBase.td"
+
+defvar TIRx_LdStTypes = "type: b8 | b16 | b32 | b64 | b128@PTX_SM70_PTX83"
+    # " | u8 | u16 | u32 | u64 | s8 | s16 | s32 | s64 | f32 | f64";
+defvar TIRx_Types256 = "type: b32 | b64 | u32 | u64 | s32 | s64 | f32 | f64";
+defvar TIRx_VecDim = "V: 1= | 2=.v2 | 4=.v4 | 8=.v8";
+defvar TIRx_CacheHintDim = "cache_hint(.L2::cache_hint): - | +@PTX_SM80_PTX74";
+defvar TIRx_PrefetchDim =
+    "prefetch: - | L2_64B@PTX_SM75_PTX74 | L2_128B@PTX_SM75_PTX74 | L2_256B@PTX_SM80_PTX74";
+defvar TIRx_L1EvictDim = "l1_evict: evict_normal@PTX_SM70_PTX74"
+    # " | evict_unchanged@PTX_SM70_PTX74 | evict_first@PTX_SM70_PTX74"
+    # " | evict_last@PTX_SM70_PTX74 | no_allocate@PTX_SM70_PTX74";
+defvar TIRx_L1EvictOptDim = "l1_evict: - | evict_normal@PTX_SM70_PTX74"
+    # " | evict_unchanged@PTX_SM70_PTX74 | evict_first@PTX_SM70_PTX74"
+    # " | evict_last@PTX_SM70_PTX74 | no_allocate@PTX_SM70_PTX74";
+defvar TIRx_L2EvictOptDim = "l2_evict: - | evict_normal | evict_first | evict_last";
+defvar TIRx_ScopeDim = "scope: cta | cluster@PTX_SM90 | gpu | sys";
+defvar TIRx_AllSpacesDim =
+    "space: - | global | shared.cta | shared.cluster@PTX_SM90 | local";
+// The L2 qualifiers (cache hint, prefetch size, eviction priorities) go
+// with global memory or generic addressing only.
+defvar TIRx_L2Where = "(space in (None, 'global') or (cache_hint is None and"
+    # " prefetch is None and l1_evict is None))";
+defvar TIRx_LdTypes = ["ptr : !tirx.ptr<{elt(type)}, {ptrscope(space)}>",
+                       "res : {vt(V, type)}"];
+defvar TIRx_StTypes = ["ptr : !tirx.ptr<{elt(type)}, {ptrscope(space)}>",
+                       "value : {vt(V, type)}"];
+
+def TIRx_MemValue : AnyTypeOf<[AnyInteger, AnyFloat,
+    VectorOfRankAndType<[1], [AnyInteger, AnyFloat]>]>;
+
+//===----------------------------------------------------------------------===//
+// ld / st
+//===----------------------------------------------------------------------===//
+
+def TIRx_PTXLdOp : TIRx_PTXOp<"ld", PTX_SM70,
+    ["ld{.weak}{.ss}{.cop}{.L2::cache_hint}{.L2::prefetch_size}{.vec}.type",
+     "ld{.weak}{.ss}{.L1::evict}{.L2::evict}{.L2::cache_hint}{.L2::prefetch_size}{.vec}.type",
+     "ld.volatile{.ss}{.L2::prefetch_size}{.vec}.type",
+     "ld.{relaxed,acquire}.scope{.ss}{.L1::evict}{.L2::evict}{.L2::cache_hint}{.L2::prefetch_size}{.vec}.type",
+     "ld.global{.cop}.nc{.L1::evict}{.L2::evict}{.L2::cache_hint}{.L2::prefetch_size}{.vec}.type"]> {
+  let summary = "Load from memory (PTX ld)";
+  let ptxDoc = [{
+Loads `res` from `ptr` with PTX's `ld` and all of its modifiers: memory
+semantics `sem` (`weak`, `volatile`, `relaxed` or `acquire`; the last two
+with a `scope`), state space `space` (absent: generic addressing), cache
+operator `cop` (`ca`, `cg`, `cs`, `lu`, `cv`), `nc` (the non-coherent
+read-only path, global only), L1 and L2 eviction priorities, an L2
+`prefetch` size and an L2 `cache_hint` policy. A vector result is the
+`.v2`/`.v4`/`.v8` form: up to 128 bits, or the 256-bit `.v8` (32-bit
+types) and `.v4` (64-bit types) on sm_100 (global memory; the only forms
+with an L2 eviction priority).
+
+  }];
+  let ptxExample = [{
+%v = tirx.ptx.ld shared.cta u32 %p : !tirx.ptr<i32, shared> -> vector<4xi32>
+%w = tirx.ptx.ld global nc L1 no_allocate L2 evict_normal prefetch L2_256B u64 %q : !tirx.ptr<i64, global> -> vector<4xi64>
+  }];
+  let arguments = (ins OptionalAttr<TIRx_PTXMemSem>:$sem,
+      OptionalAttr<TIRx_PTXMemScope>:$scope,
+      OptionalAttr<TIRx_PTXMemSpace>:$space,
+      OptionalAttr<TIRx_PTXCacheOp>:$cop, UnitAttr:$nc,
+      OptionalAttr<TIRx_PTXL1Evict>:$l1_evict,
+      OptionalAttr<TIRx_PTXL2Evict>:$l2_evict,
+      OptionalAttr<TIRx_PTXPrefetchSize>:$prefetch,
+      TIRx_PTXValType:$type, TIRx_MemPtr:$ptr, Optional<I64>:$cache_hint);
+  let results = (outs TIRx_MemValue:$res);
+  let assemblyFormat = [{
+    ($sem^)? ($scope^)? ($space^)? ($cop^)? (`nc` $nc^)? (`L1` $l1_evict^)?
+    (`L2` $l2_evict^)? (`prefetch` $prefetch^)? $type $ptr
+    (`cache_hint` $cache_hint^)? attr-dict `:` qualified(type($ptr)) `->`
+    type($res)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    void collectModifierRequirements(::mlir::tirx::PTXNeeds &needs);
+  }];
+  let ptxOperands = ["out res", "in ptr", "in cache_hint"];
+  let ptxVariants = [
+    TIRx_PTXForm<"ld{sem}{space}{cop}{cache_hint}{prefetch}{V}{type}",
+      ["sem: - | weak", TIRx_AllSpacesDim, "cop: - | ca | cg | cs | lu | cv",
+       TIRx_CacheHintDim, TIRx_PrefetchDim, TIRx_VecDim, TIRx_LdStTypes],
+      TIRx_LdTypes,
+      "vec_ok(V, type) and (space in (None, 'global') or"
+      # " (cache_hint is None and prefetch is None))">,
+    TIRx_PTXForm<"ld{sem}{space}{l1_evict}{cache_hint}{prefetch}{V}{type}",
+      ["sem: - | weak", "space: - | global", TIRx_L1EvictDim,
+       TIRx_CacheHintDim, TIRx_PrefetchDim, TIRx_VecDim, TIRx_LdStTypes],
+      TIRx_LdTypes, "vec_ok(V, type)">,
+    TIRx_PTXForm<"ld{sem}{space}{prefetch}{V}{type}",
+      ["sem: volatile", TIRx_AllSpacesDim, TIRx_PrefetchDim, TIRx_VecDim,
+       TIRx_LdStTypes],
+      TIRx_LdTypes, "vec_ok(V, type) and (space in (None, 'global') or"
+      # " prefetch is None)">,
+    TIRx_PTXForm<"ld{sem}{scope}{space}{l1_evict}{cache_hint}{prefetch}{V}{type}",
+      ["sem: relaxed | acquire", TIRx_ScopeDim,
+       "space: - | global | shared.cta | shared.cluster@PTX_SM90",
+       TIRx_L1EvictOptDim, TIRx_CacheHintDim, TIRx_PrefetchDim, TIRx_VecDim,
+       TIRx_LdStTypes],
+      TIRx_LdTypes, !strconcat("vec_ok(V, type) and ", TIRx_L2Where)>,
+    TIRx_PTXForm<"ld.global{cop}.nc{l1_evict}{cache_hint}{prefetch}{V}{type}",
+      ["space: global", "cop: - | ca | cg | cs", TIRx_L1EvictOptDim,
+       TIRx_CacheHintDim, TIRx_PrefetchDim, TIRx_VecDim, TIRx_LdStTypes],
+      !listconcat(TIRx_LdTypes, ["nc = unit"]),
+      "vec_ok(V, type) and (cop is None or l1_evict is None)">,
+    // The 256-bit forms (sm_100, PTX ISA 8.8), the only ones with an L2
+    // eviction priority.
+    TIRx_PTXForm<"ld{sem}{space}{cop}{l1_evict}{l2_evict}{cache_hint}{prefetch}{V}{type}",
+      ["sem: - | weak", "space: - | global", "cop: - | ca | cg | cs | lu | cv",
+       TIRx_L1EvictOptDim, TIRx_L2EvictOptDim, TIRx_CacheHintDim,
+       TIRx_PrefetchDim, "V: 4=.v4 | 8=.v8", TIRx_Types256],
+      TIRx_LdTypes, "vec256(V, type) and (cop is None or (l1_evict is None"
+      # " and l2_evict is None))", [PTX_SM100_PTX88]>,
+    TIRx_PTXForm<"ld{sem}{space}{prefetch}{V}{type}",
+      ["sem: volatile", "space: - | global", TIRx_PrefetchDim,
+       "V: 4=.v4 | 8=.v8", TIRx_Types256],
+      TIRx_LdTypes, "vec256(V, type)", [PTX_SM100_PTX88]>,
+    TIRx_PTXForm<"ld{sem}{scope}{space}{l1_evict}{l2_evict}{cache_hint}{prefetch}{V}{type}",
+      ["sem: relaxed | acquire", TIRx_ScopeDim, "space: - | global",
+       TIRx_L1EvictOptDim, TIRx_L2EvictOptDim, TIRx_CacheHintDim,
+       TIRx_PrefetchDim, "V: 4=.v4 | 8=.v8", TIRx_Types256],
+      TIRx_LdTypes, "vec256(V, type)", [PTX_SM100_PTX88]>,
+    TIRx_PTXForm<"ld.global{cop}.nc{l1_evict}{l2_evict}{cache_hint}{prefetch}{V}{type}",
+      ["space: global", "cop: - | ca | cg | cs", TIRx_L1EvictOptDim,
+       TIRx_L2EvictOptDim, TIRx_CacheHintDim, TIRx_PrefetchDim,
+       "V: 4=.v4 | 8=.v8", TIRx_Types256],
+      !listconcat(TIRx_LdTypes, ["nc = unit"]),
+      "vec256(V, type) and (cop is None or (l1_evict is None and"
+      # " l2_evict is None))", [PTX_SM100_PTX88]>];
+  let ptxSpellings = [".shared::cta=.shared"];
+}
+
+def TIRx_PTXStOp : TIRx_PTXOp<"st", PTX_SM70,
+    ["st{.weak}{.ss}{.cop}{.L2::cache_hint}{.vec}.type",
+     "st{.weak}{.ss}{.L1::evict}{.L2::evict}{.L2::cache_hint}{.vec}.type",
+     "st.volatile{.ss}{.vec}.type",
+     "st.{relaxed,release}.scope{.ss}{.L1::evict}{.L2::evict}{.L2::cache_hint}{.vec}.type"]> {
+  let summary = "Store to memory (PTX st)";
+  let ptxDoc = [{
+Stores `value` to `ptr` with PTX's `st` and all of its modifiers: memory
+semantics `sem` (`weak`, `volatile`, `relaxed` or `release`; the last two
+with a `scope`), state space `space` (absent: generic addressing), cache
+operator `cop` (`wb`, `cg`, `cs`, `wt`), L1 and L2 eviction priorities
+and an L2 `cache_hint` policy. A vector value is the `.v2`/`.v4`/`.v8`
+form, up to 128 bits or the 256-bit forms of sm_100 (see `tirx.ptx.ld`).
+
+  }];
+  let ptxExample = [{
+tirx.ptx.st shared.cta u32 %p, %v : !tirx.ptr<i32, shared>, vector<4xi32>
+tirx.ptx.st release gpu global b32 %q, %x : !tirx.ptr<i32, global>, i32
+  }];
+  let arguments = (ins OptionalAttr<TIRx_PTXMemSem>:$sem,
+      OptionalAttr<TIRx_PTXMemScope>:$scope,
+      OptionalAttr<TIRx_PTXMemSpace>:$space,
+      OptionalAttr<TIRx_PTXCacheOp>:$cop,
+      OptionalAttr<TIRx_PTXL1Evict>:$l1_evict,
+      OptionalAttr<TIRx_PTXL2Evict>:$l2_evict,
+      TIRx_PTXValType:$type, TIRx_MemPtr:$ptr, TIRx_MemValue:$value,
+      Optional<I64>:$cache_hint);
+  let assemblyFormat = [{
+    ($sem^)? ($scope^)? ($space^)? ($cop^)? (`L1` $l1_evict^)?
+    (`L2` $l2_evict^)? $type $ptr `,` $value (`cache_hint` $cache_hint^)?
+    attr-dict `:` qualified(type($ptr)) `,` type($value)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    void collectModifierRequirements(::mlir::tirx::PTXNeeds &needs);
+  }];
+  let ptxOperands = ["in ptr", "in value", "in cache_hint"];
+  let ptxVariants = [
+    TIRx_PTXForm<"st{sem}{space}{cop}{cache_hint}{V}{type}",
+      ["sem: - | weak", TIRx_AllSpacesDim, "cop: - | wb | cg | cs | wt",
+       TIRx_CacheHintDim, TIRx_VecDim, TIRx_LdStTypes],
+      TIRx_StTypes,
+      "vec_ok(V, type) and (space in (None, 'global') or cache_hint is None)">,
+    TIRx_PTXForm<"st{sem}{space}{l1_evict}{cache_hint}{V}{type}",
+      ["sem: - | weak", "space: - | global", TIRx_L1EvictDim,
+       TIRx_CacheHintDim, TIRx_VecDim, TIRx_LdStTypes],
+      TIRx_StTypes, "vec_ok(V, type)">,
+    TIRx_PTXForm<"st{sem}{space}{V}{type}",
+      ["sem: volatile", TIRx_AllSpacesDim, TIRx_VecDim, TIRx_LdStTypes],
+      TIRx_StTypes, "vec_ok(V, type)">,
+    TIRx_PTXForm<"st{sem}{scope}{space}{l1_evict}{cache_hint}{V}{type}",
+      ["sem: relaxed | release", TIRx_ScopeDim,
+       "space: - | global | shared.cta | shared.cluster@PTX_SM90",
+       TIRx_L1EvictOptDim, TIRx_CacheHintDim, TIRx_VecDim, TIRx_LdStTypes],
+      TIRx_StTypes, "vec_ok(V, type) and (space in (None, 'global') or"
+      # " (cache_hint is None and l1_evict is None))">,
+    TIRx_PTXForm<"st{sem}{space}{cop}{l1_evict}{l2_evict}{cache_hint}{V}{type}",
+      ["sem: - | weak", "space: - | global", "cop: - | wb | cg | cs | wt",
+       TIRx_L1EvictOptDim, TIRx_L2EvictOptDim, TIRx_CacheHintDim,
+       "V: 4=.v4 | 8=.v8", TIRx_Types256],
+      TIRx_StTypes, "vec256(V, type) and (cop is None or (l1_evict is None"
+      # " and l2_evict is None))", [PTX_SM100_PTX88]>,
+    TIRx_PTXForm<"st{sem}{space}{V}{type}",
+      ["sem: volatile", "space: - | global", "V: 4=.v4 | 8=.v8", TIRx_Types256],
+      TIRx_StTypes, "vec256(V, type)", [PTX_SM100_PTX88]>,
+    TIRx_PTXForm<"st{sem}{scope}{space}{l1_evict}{l2_evict}{cache_hint}{V}{type}",
+      ["sem: relaxed | release", TIRx_ScopeDim, "space: - | global",
+       TIRx_L1EvictOptDim, TIRx_L2EvictOptDim, TIRx_CacheHintDim,
+       "V: 4=.v4 | 8=.v8", TIRx_Types256],
+      TIRx_StTypes, "vec256(V, type)", [PTX_SM100_PTX88]>];
+  let ptxSpellings = [".shared::cta=.shared"];
+}
+
+//===----------------------------------------------------------------------===//
+// atom / red
+//===----------------------------------------------------------------------===//
+
+// op x type of the `.op` lines (PTX ISA tables of atom and red).
+defvar TIRx_AtomOpTypeWhere = "type in dict(and_=('b32', 'b64'),"
+    # " or_=('b32', 'b64'), xor=('b32', 'b64'), inc=('u32',), dec=('u32',),"
+    # " min=('u32', 's32', 'u64', 's64'), max=('u32', 's32', 'u64', 's64'),"
+    # " add=('u32', 's32', 'u64', 'f32', 'f64'))[op + '_' * (op in ('and', 'or'))]";
+defvar TIRx_AtomSpaceDim = "space: - | global | shared.cta | shared.cluster@PTX_SM90";
+defvar TIRx_AtomScopeDim = "scope: - | cta | cluster@PTX_SM90 | gpu | sys";
+defvar TIRx_AtomHintWhere = "(space in (None, 'global') or cache_hint is None)";
+
+class TIRx_PTXAtomicOp<string mnemonic, bit hasResult, string semDim,
+                       list<string> forms>
+    : TIRx_PTXOp<mnemonic, PTX_SM70, forms,
+        !if(hasResult, [AttrSizedOperandSegments, AllTypesMatch<["value", "res"]>,
+                                    OptionalTypesMatchWith<"the expected value has the value's type",
+                                                           "value", "cmp", "$_self">], [])> {
+  let arguments = !if(hasResult,
+      (ins OptionalAttr<TIRx_PTXMemSem>:$sem,
+           OptionalAttr<TIRx_PTXMemScope>:$scope,
+           OptionalAttr<TIRx_PTXMemSpace>:$space, TIRx_PTXAtomKind:$op,
+           TIRx_PTXValType:$type, TIRx_MemPtr:$ptr, Optional<TIRx_MemValue>:$cmp,
+           TIRx_MemValue:$value, Optional<I64>:$cache_hint),
+      (ins OptionalAttr<TIRx_PTXMemSem>:$sem,
+           OptionalAttr<TIRx_PTXMemScope>:$scope,
+           OptionalAttr<TIRx_PTXMemSpace>:$space, TIRx_PTXAtomKind:$op,
+           TIRx_PTXValType:$type, TIRx_MemPtr:$ptr, TIRx_MemValue:$value,
+           Optional<I64>:$cache_hint));
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    void collectModifierRequirements(::mlir::tirx::PTXNeeds &needs);
+  }];
+  defvar sets = !if(hasResult,
+      ["ptr : !tirx.ptr<{elt(type)}, {ptrscope(space)}>", "value : {vt(V, type)}",
+       "res : {vt(V, type)}"],
+      ["ptr : !tirx.ptr<{elt(type)}, {ptrscope(space)}>", "value : {vt(V, type)}"]);
+  let ptxVariants = !listconcat([
+    TIRx_PTXForm<mnemonic # "{sem}{scope}{space}{op}{cache_hint}{type}",
+      [semDim, TIRx_AtomScopeDim, TIRx_AtomSpaceDim,
+       "op: and | or | xor | add | inc | dec | min | max",
+       TIRx_CacheHintDim, "V: 1",
+       "type: b32 | b64 | u32 | u64 | s32 | s64 | f32 | f64"],
+      sets, !strconcat(TIRx_AtomOpTypeWhere, " and ", TIRx_AtomHintWhere)>,
+    // The half-precision adds (`.noftz` is required).
+    TIRx_PTXForm<mnemonic # "{sem}{scope}{space}.add.noftz{cache_hint}{type}",
+      [semDim, TIRx_AtomScopeDim, TIRx_AtomSpaceDim, TIRx_CacheHintDim, "V: 1",
+       "type: f16@PTX_SM70_PTX63 | f16x2@PTX_SM70_PTX63 | bf16@PTX_SM90"
+       # " | bf16x2@PTX_SM90"],
+      !listconcat(sets, ["op = add"]), TIRx_AtomHintWhere>,
+    // The vector forms (sm_90, PTX ISA 8.1; global memory).
+    TIRx_PTXForm<mnemonic # "{sem}{scope}{space}{op}.noftz{cache_hint}{V}{type}",
+      [semDim, TIRx_AtomScopeDim, "space: - | global", "op: add | min | max",
+       TIRx_CacheHintDim, "V: 2=.v2 | 4=.v4 | 8=.v8",
+       "type: f16 | bf16 | f16x2 | bf16x2"],
+      sets, "lanes(type) == 1 or V < 8", [PTX_SM90_PTX81]>,
+    TIRx_PTXForm<mnemonic # "{sem}{scope}{space}.add{cache_hint}{V}{type}",
+      [semDim, TIRx_AtomScopeDim, "space: - | global", TIRx_CacheHintDim,
+       "V: 2=.v2 | 4=.v4", "type: f32"],
+      !listconcat(sets, ["op = add"]), "", [PTX_SM90_PTX81]>],
+    !if(hasResult, [
+    TIRx_PTXForm<mnemonic # "{sem}{scope}{space}.cas{type}",
+      [semDim, TIRx_AtomScopeDim, TIRx_AtomSpaceDim, "V: 1",
+       "type: b16@PTX_SM70_PTX63 | b32 | b64 | b128@PTX_SM90_PTX83"],
+      !listconcat(sets, ["op = cas", "cmp : {vt(V, type)}"])>,
+    TIRx_PTXForm<mnemonic # "{sem}{scope}{space}.exch{cache_hint}{type}",
+      [semDim, TIRx_AtomScopeDim, TIRx_AtomSpaceDim, TIRx_CacheHintDim, "V: 1",
+       "type: b32 | b64 | b128@PTX_SM90_PTX83"],
+      !listconcat(sets, ["op = exch"]), TIRx_AtomHintWhere>], []));
+  let ptxSpellings = [".shared::cta=.shared"];
+}
+
+def TIRx_PTXAtomOp : TIRx_PTXAtomicOp<"atom", 1,
+    "sem: - | relaxed | acquire | release | acq_rel",
+    ["atom{.sem}{.scope}{.space}.op{.L2::cache_hint}.type",
+     "atom{.sem}{.scope}{.space}.add.noftz{.L2::cache_hint}.{f16,f16x2,bf16,bf16x2}",
+     "atom{.sem}{.scope}{.global}.{add,min,max}.noftz{.L2::cache_hint}.{v2,v4,v8}.{f16,bf16,f16x2,bf16x2}",
+     "atom{.sem}{.scope}{.global}.add{.L2::cache_hint}.{v2,v4}.f32",
+     "atom{.sem}{.scope}{.space}.cas.{b16,b32,b64,b128}",
+     "atom{.sem}{.scope}{.space}.exch{.L2::cache_hint}.{b32,b64,b128}"]> {
+  let summary = "Atomic read-modify-write (PTX atom)";
+  let ptxDoc = [{
+Atomically combines `value` into the memory at `ptr` with `op` and
+returns the old value (PTX's `atom`, all forms): `and`/`or`/`xor`
+(b32, b64), `add` (u32, s32, u64, f32, f64, and with `.noftz`
+f16/f16x2/bf16/bf16x2), `inc`/`dec` (u32), `min`/`max` (u32, s32, u64,
+s64), `exch` (b32, b64, b128) and `cas` (b16 to b128; `cmp` is the
+expected value). `sem` (`relaxed`, `acquire`, `release`, `acq_rel`),
+`scope` and `space` (absent: generic addressing) as for `tirx.ptx.ld`;
+`cache_hint` is an L2 policy. A vector value is the sm_90 vector form
+(global memory): `.v2`/`.v4`/`.v8` of f16/bf16 and `.v2`/`.v4` of
+f16x2/bf16x2 for add/min/max, `.v2`/`.v4` of f32 for add.
+
+  }];
+  let ptxExample = [{
+%old = tirx.ptx.atom relaxed gpu global add u32 %p, %x : !tirx.ptr<i32, global>, i32
+%prev = tirx.ptx.atom cas b64 %q, cmp %expected, %new : !tirx.ptr<i64, shared>, i64
+  }];
+  let results = (outs TIRx_MemValue:$res);
+  let assemblyFormat = [{
+    ($sem^)? ($scope^)? ($space^)? $op $type $ptr `,` (`cmp` $cmp^ `,`)? $value
+    (`cache_hint` $cache_hint^)? attr-dict `:` qualified(type($ptr)) `,`
+    type($value)
+  }];
+  let ptxOperands = ["out res", "in ptr", "in cmp", "in value", "in cache_hint"];
+}
+
+def TIRx_PTXRedOp : TIRx_PTXAtomicOp<"red", 0, "sem: - | relaxed | release",
+    ["red{.sem}{.scope}{.space}.op{.L2::cache_hint}.type",
+     "red{.sem}{.scope}{.space}.add.noftz{.L2::cache_hint}.{f16,f16x2,bf16,bf16x2}",
+     "red{.sem}{.scope}{.global}.{add,min,max}.noftz{.L2::cache_hint}.{v2,v4,v8}.{f16,bf16,f16x2,bf16x2}",
+     "red{.sem}{.scope}{.global}.add{.L2::cache_hint}.{v2,v4}.f32"]> {
+  let summary = "Reduction into memory (PTX red)";
+  let ptxDoc = [{
+`tirx.ptx.atom` without a result (PTX's `red`): `sem` is `relaxed` or
+`release`, and there is no `cas` or `exch`.
+
+  }];
+  let ptxExample = [{
+tirx.ptx.red release gpu global add f32 %p, %x : !tirx.ptr<f32, global>, f32
+  }];
+  let assemblyFormat = [{
+    ($sem^)? ($scope^)? ($space^)? $op $type $ptr `,` $value
+    (`cache_hint` $cache_hint^)? attr-dict `:` qualified(type($ptr)) `,`
+    type($value)
+  }];
+  let ptxOperands = ["in ptr", "in value", "in cache_hint"];
+}
+
+//===----------------------------------------------------------------------===//
+// red.async / st.async (remote DSMEM with mbarrier completion)
+//===----------------------------------------------------------------------===//
+
+def TIRx_PTXRedAsyncOp : TIRx_PTXOp<"red.async", PTX_SM90_PTX81,
+    ["red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.{inc,dec}.u32",
+     "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.{min,max}.{u32,s32}",
+     "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.{and,or,xor}.b32",
+     "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.{u32,s32,u64}"]> {
+  let summary = "Asynchronous reduction into a CTA's shared memory in the cluster";
+  let ptxDoc = [{
+Combines `value` into the memory at `ptr` (shared memory of any CTA of
+the cluster) with `op` and completes a transaction of its size on the
+mbarrier `bar` of the CTA that owns `ptr`.
+
+  }];
+  let ptxExample = [{
+tirx.ptx.red.async add u32 %remote, %x, %remote_bar : !tirx.ptr<i32, shared.cluster>, i32, !tirx.ptr<i64, shared.cluster>
+  }];
+  let arguments = (ins TIRx_PTXAtomKind:$op, TIRx_PTXValType:$type,
+      TIRx_SharedOrClusterPtr:$ptr, AnyInteger:$value, TIRx_MBarAny:$bar);
+  let assemblyFormat = [{
+    $op $type $ptr `,` $value `,` $bar attr-dict `:` qualified(type($ptr)) `,`
+    type($value) `,` qualified(type($bar))
+  }];
+  let hasVerifier = 1;
+  let ptxOperands = ["in ptr", "in value", "in bar"];
+  let ptxVariants = [TIRx_PTXForm<
+      "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes{op}{type}",
+      ["op: inc | dec | min | max | and | or | xor | add",
+       "type: u32 | s32 | u64 | b32", "P: shared | shared.cluster",
+       "B: shared | shared.cluster", "V: 1"],
+      ["ptr : !tirx.ptr<{elt(type)}, {P}>", "value : {elt(type)}",
+       "bar : !tirx.ptr<i64, {B}>"],
+      "type in dict(inc=('u32',), dec=('u32',), min=('u32', 's32'),"
+      # " max=('u32', 's32'), and_=('b32',), or_=('b32',), xor=('b32',),"
+      # " add=('u32', 's32', 'u64'))[op + '_' * (op in ('and', 'or'))]">];
+}
+
+def TIRx_PTXStAsyncOp : TIRx_PTXOp<"st.async", PTX_SM90_PTX81,
+    ["st.async.shared::cluster.mbarrier::complete_tx::bytes{.v2,.v4}.{b32,b64,u32,u64,s32,s64,f32,f64}"]> {
+  let summary = "Asynchronous store to a CTA's shared memory in the cluster";
+  let ptxDoc = [{
+Stores `value` to `ptr` (shared memory of any CTA of the cluster,
+typically a peer's) and completes a transaction of its size on the
+mbarrier `bar` of the CTA that owns `ptr`. A vector value is the `.v2`
+(32- and 64-bit types) or `.v4` (32-bit types) form.
+
+  }];
+  let ptxExample = [{
+tirx.ptx.st.async b32 %remote, %x, %remote_bar : !tirx.ptr<i32, shared.cluster>, i32, !tirx.ptr<i64, shared.cluster>
+  }];
+  let arguments = (ins TIRx_PTXValType:$type, TIRx_SharedOrClusterPtr:$ptr,
+      TIRx_MemValue:$value, TIRx_MBarAny:$bar);
+  let assemblyFormat = [{
+    $type $ptr `,` $value `,` $bar attr-dict `:` qualified(type($ptr)) `,`
+    type($value) `,` qualified(type($bar))
+  }];
+  let hasVerifier = 1;
+  let ptxOperands = ["in ptr", "in value", "in bar"];
+  let ptxVariants = [
+    TIRx_PTXForm<"st.async.shared::cluster.mbarrier::complete_tx::bytes{V}{type}",
+      ["V: 1= | 2=.v2 | 4=.v4", "type: b32 | b64 | u32 | u64 | s32 | s64 | f32 | f64",
+       "P: shared | shared.cluster", "B: shared | shared.cluster"],
+      ["ptr : !tirx.ptr<{elt(type)}, {P}>", "value : {vt(V, type)}",
+       "bar : !tirx.ptr<i64, {B}>"], "V < 4 or bits(type) == 32">,
+    TIRx_PTXForm<"st.async.weak.shared::cluster.mbarrier::complete_tx::bytes{V}{type}",
+      ["V: 1= | 2=.v2 | 4=.v4", "type: b32 | b64 | u32 | u64 | s32 | s64 | f32 | f64"],
+      ["ptr : !tirx.ptr<{elt(type)}, shared.cluster>", "value : {vt(V, type)}",
+       "bar : !tirx.ptr<i64, shared.cluster>"], "V < 4 or bits(type) == 32",
+      [], 1>];
+}
+
+#endif // TIRX_DIALECT_TIRXPTXMEMOPS_TD
