@@ -17,7 +17,7 @@ static const struct {
     {"uint32", "<u4", 4},    {"int64", "<i8", 8},    {"uint64", "<u8", 8},
     {"float16", "<f2", 2},   {"float32", "<f4", 4},  {"float64", "<f8", 8},
     // No NumPy type: raw bits.
-    {"bfloat16", "<u2", 2},  {"float8_e4m3", "|u1", 1},
+    {"bfloat16", "<u2", 2},  {"float8_e4m3fn", "|u1", 1},
     {"float8_e5m2", "|u1", 1},
 };
 

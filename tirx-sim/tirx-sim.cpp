@@ -456,7 +456,7 @@ int main(int argc, char **argv) {
   }
   DialectRegistry registry;
   registerAllDialects(registry);
-  tirx::registerTIRxDialects(registry);
+  mlir::tirx::registerTIRxDialects(registry);
   MLIRContext context(registry);
   context.printOpOnDiagnostic(false);
 

@@ -221,7 +221,7 @@ static std::string numpyName(Type type) {
   if (type.isF64())
     return "float64";
   if (isa<Float8E4M3FNType>(type))
-    return "float8_e4m3";
+    return "float8_e4m3fn";
   if (isa<Float8E5M2Type>(type))
     return "float8_e5m2";
   if (isa<IndexType>(type))

@@ -369,12 +369,14 @@ struct TmaOp : AsyncOp {
   uint16_t mask = 0;
   bool multicast = false;
 
-  uint64_t boxBytes() const {
-    uint64_t n = tensorMapElementBytes(spec->dtype);
-    for (unsigned d = 0; d < spec->rank; ++d)
-      n *= (spec->boxDim[d] + spec->elementStrides[d] - 1) /
-           spec->elementStrides[d];
-    return n;
+  uint64_t boxBytes() const { return ::tirx::runtime::tensorMapBoxBytes(*spec); }
+
+  /// The traversal step of dimension d (TMA ignores elementStrides[0]
+  /// without interleave).
+  uint64_t step(unsigned d) const {
+    return d == 0 && spec->interleave == TensorMapInterleave::None
+               ? 1
+               : spec->elementStrides[d];
   }
 
   /// Visits every box element: `fn(globalAddr or 0 when out of bounds,
@@ -385,9 +387,7 @@ struct TmaOp : AsyncOp {
     unsigned rank = spec->rank;
     uint64_t counts[5], strides[5];
     for (unsigned d = 0; d < 5; ++d) {
-      counts[d] = d < rank ? (spec->boxDim[d] + spec->elementStrides[d] - 1) /
-                                 spec->elementStrides[d]
-                           : 1;
+      counts[d] = d < rank ? (spec->boxDim[d] + step(d) - 1) / step(d) : 1;
       strides[d] = d == 0 ? esz : (d < rank ? spec->globalStrides[d - 1] : 0);
     }
     uint64_t total = 1;
@@ -398,7 +398,7 @@ struct TmaOp : AsyncOp {
       bool inBounds = true;
       uint64_t g = spec->globalAddress;
       for (unsigned d = 0; d < rank; ++d) {
-        int64_t c = coords[d] + int64_t(idx[d] * spec->elementStrides[d]);
+        int64_t c = coords[d] + int64_t(idx[d] * step(d));
         if (c < 0 || uint64_t(c) >= spec->globalDim[d])
           inBounds = false;
         else
@@ -482,12 +482,15 @@ struct TmaOp : AsyncOp {
     unsigned esz = tensorMapElementBytes(t);
     uint64_t mask = esz >= 8 ? ~uint64_t(0) : ((uint64_t(1) << (esz * 8)) - 1);
     if (t.find("float") != std::string::npos) {
-      double a = decodeFloat(t == "tfloat32" ? "float32" : t, o);
-      double b = decodeFloat(t == "tfloat32" ? "float32" : t, v);
+      std::string ft = t.rfind("float32", 0) == 0 || t.rfind("tfloat32", 0) == 0
+                           ? "float32"
+                           : t;
+      double a = decodeFloat(ft, o);
+      double b = decodeFloat(ft, v);
       double r = red == ptx::TMARedKind::Min   ? std::fmin(a, b)
                  : red == ptx::TMARedKind::Max ? std::fmax(a, b)
                                                : a + b;
-      return encodeFloat(t == "tfloat32" ? "float32" : t, r);
+      return encodeFloat(ft, r);
     }
     bool isSigned = t.rfind("int", 0) == 0;
     unsigned w = esz * 8;

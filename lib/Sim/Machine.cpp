@@ -174,11 +174,13 @@ static LogicalResult bindArguments(Machine &m, ArrayRef<MemoryBlock> memory,
         return failure();
       TensorMapSpec spec = a.tensorMap;
       spec.globalAddress = base;
-      std::string problem = validateTensorMap(spec);
-      if (!problem.empty())
-        return bad() << "invalid tensor map: " << problem;
-      // The tensor must lie inside its memory.
+      if (auto problem = ::tirx::runtime::validateTensorMap(spec))
+        return bad() << "invalid tensor map: " << problem->str();
       uint64_t esz = tensorMapElementBytes(spec.dtype);
+      if (!esz)
+        return bad() << "tensor maps of dtype '" << spec.dtype
+                     << "' (packed sub-byte elements) are not modeled";
+      // The tensor must lie inside its memory.
       uint64_t last = (spec.globalDim[0] - 1) * esz + esz;
       for (unsigned d = 1; d < spec.rank; ++d)
         last += (spec.globalDim[d] - 1) * spec.globalStrides[d - 1];

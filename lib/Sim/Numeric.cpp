@@ -121,7 +121,7 @@ static SK dtypeKind(const std::string &dtype) {
     return SK::F32;
   if (dtype == "float64")
     return SK::F64;
-  if (dtype == "float8_e4m3")
+  if (dtype == "float8_e4m3fn")
     return SK::E4M3;
   if (dtype == "float8_e5m2")
     return SK::E5M2;

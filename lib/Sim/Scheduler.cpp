@@ -384,13 +384,6 @@ bool ClusterExec::ctaExit(CTA &cta) {
 // Deadlocks
 //===----------------------------------------------------------------------===//
 
-static std::string hexAddr(uint64_t v) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << llvm::format_hex(v, 2);
-  return s;
-}
-
 bool ClusterExec::reportDeadlock() {
   // An mbarrier whose arrivals are all in but whose transaction bytes never
   // come: the expect_tx is the bug.

@@ -130,7 +130,8 @@ sim::TensorMapSpec specFromDict(const nb::dict &d) {
   s.interleave =
       static_cast<sim::TensorMapInterleave>(nb::cast<uint32_t>(d["interleave"]));
   s.oobFill = static_cast<sim::TensorMapOOBFill>(nb::cast<uint32_t>(d["oob_fill"]));
-  s.l2Promotion = nb::cast<uint32_t>(d["l2_promotion"]);
+  s.l2Promotion =
+      static_cast<sim::TensorMapL2Promotion>(nb::cast<uint32_t>(d["l2_promotion"]));
   return s;
 }
 

@@ -38,7 +38,7 @@ _OOB_FILL = {"zero": 0, "nan": 1}
 # as the unsigned integer of the same width).
 _ACCEPTED = {
     "bfloat16": ("bfloat16", "uint16"),
-    "float8_e4m3": ("float8_e4m3fn", "uint8"),
+    "float8_e4m3fn": ("float8_e4m3fn", "uint8"),
     "float8_e5m2": ("float8_e5m2", "uint8"),
 }
 
@@ -48,8 +48,7 @@ def _dtype_ok(param_dtype: str, array_dtype: str) -> bool:
 
 
 def _tensor_dtype(array) -> str:
-    name = array.dtype.name
-    return {"float8_e4m3fn": "float8_e4m3"}.get(name, name)
+    return array.dtype.name
 
 
 class TensorMap:

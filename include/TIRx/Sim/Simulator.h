@@ -179,7 +179,7 @@ LogicalResult run(const Program &program, ArrayRef<MemoryBlock> memory,
                   Stats *stats = nullptr);
 
 /// The value of the bits of one element of a float dtype ("float16",
-/// "bfloat16", "float32", "float64", "float8_e4m3", "float8_e5m2"), and the
+/// "bfloat16", "float32", "float64", "float8_e4m3fn", "float8_e5m2"), and the
 /// bits of a value rounded to it (nearest even). NaN for unknown dtypes.
 double decodeFloat(const std::string &dtype, uint64_t bits);
 uint64_t encodeFloat(const std::string &dtype, double value);
