@@ -192,6 +192,19 @@ static double elementValue(const ArrayArg &a, uint64_t i) {
   return static_cast<double>(sv);
 }
 
+/// Integers print exactly, floats with %g.
+static std::string formatValue(const ArrayArg &a, double v) {
+  bool isFloat = StringRef(a.dtype).starts_with("float") ||
+                 a.dtype == "bfloat16";
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  if (isFloat || std::isnan(v) || std::fabs(v) > 9.0e15)
+    os << llvm::format("%g", v);
+  else
+    os << static_cast<int64_t>(v);
+  return s;
+}
+
 static void printArray(const ArrayArg &a) {
   uint64_t count = a.data.size() / tirx_sim::dtypeBytes(a.dtype);
   llvm::outs() << "arg" << a.param << (a.isTensor ? " (tensor)" : "") << ": "
@@ -204,13 +217,13 @@ static void printArray(const ArrayArg &a) {
     lo = std::min(lo, v);
     hi = std::max(hi, v);
   }
-  llvm::outs() << "] sum=" << llvm::format("%g", sum)
-               << " min=" << llvm::format("%g", count ? lo : 0.0)
-               << " max=" << llvm::format("%g", count ? hi : 0.0) << "\n";
+  llvm::outs() << "] sum=" << formatValue(a, sum)
+               << " min=" << formatValue(a, count ? lo : 0.0)
+               << " max=" << formatValue(a, count ? hi : 0.0) << "\n";
   if (printMode == "full") {
     llvm::outs() << "  [";
     for (uint64_t i = 0; i < count; ++i)
-      llvm::outs() << (i ? ", " : "") << llvm::format("%g", elementValue(a, i));
+      llvm::outs() << (i ? ", " : "") << formatValue(a, elementValue(a, i));
     llvm::outs() << "]\n";
   }
 }

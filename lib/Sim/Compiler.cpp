@@ -441,6 +441,8 @@ LogicalResult Compiler::compileOp(Operation *op) {
       return failure(!handled);
     if (failed(decodeTcgen05Op(op, *this, handled)) || handled)
       return failure(!handled);
+    if (failed(decodeMemOp(op, *this, handled)) || handled)
+      return failure(!handled);
   }
   return notModeled(op);
 }

@@ -138,6 +138,7 @@ LogicalResult decodeWarpOp(Operation *op, Compiler &c, bool &handled);
 LogicalResult decodeMMAOp(Operation *op, Compiler &c, bool &handled);
 LogicalResult decodeTcgen05Op(Operation *op, Compiler &c, bool &handled);
 LogicalResult decodeVectorOp(Operation *op, Compiler &c, bool &handled);
+LogicalResult decodeMemOp(Operation *op, Compiler &c, bool &handled);
 
 } // namespace mlir::tirx::sim
 

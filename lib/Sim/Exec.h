@@ -62,6 +62,9 @@ struct Cell {
   uint16_t wWho = 0, rWho = 0;
   uint32_t wOp = 0, rOp = 0;
   uint32_t wCluster = 0, rCluster = 0;
+  /// The recorded write / read was a strong (atomic, relaxed, acquire,
+  /// release or volatile) operation: two strong accesses never race.
+  bool wAtomic = false, rAtomic = false;
 };
 
 /// Cells for a region, allocated a page at a time on first touch.
@@ -106,6 +109,7 @@ struct Accessor {
   uint32_t op = 0;           // op index (diagnostics)
   Thread *thread = nullptr;  // the thread, or the issuer of the async op
   bool async = false;        // async proxy (TMA, wgmma, tcgen05, bulk copy)
+  bool atomic = false;       // a strong (atomic or ordered) access
   const char *what = nullptr; // "TMA load" etc. for async accessors
 };
 
@@ -158,6 +162,11 @@ struct Thread {
   int64_t clusterArrivedPhase = -1;
   /// fence.proxy.async clocks (increasing), for proxy-order checks.
   std::vector<uint32_t> proxyFences;
+  /// A release fence since the last strong store: the next one releases.
+  bool releaseFence = false;
+  /// What strong loads since the last acquire fence observed (joined into
+  /// the thread's clock by the next acquire fence).
+  std::vector<uint32_t> observed;
 
   uint64_t *R() { return regs.data() + base; }
 };
@@ -412,6 +421,10 @@ public:
     return (b.phase & 1) != (parity & 1);
   }
   llvm::DenseMap<uint64_t, MBarrier> mbarriers;
+
+  /// Release/acquire through memory: the clock released to each location
+  /// (canonical address) by release stores and read-modify-writes.
+  llvm::DenseMap<uint64_t, std::vector<uint32_t>> syncVC;
 
   // Cluster barrier.
   uint64_t clusterPhase = 0;

@@ -244,8 +244,10 @@ bool ClusterExec::checkCells(const Accessor &acc, Region &region,
     return true;
   for (uint32_t i = 0; i < bytes; ++i) {
     Cell &c = region.shadow.at(offset + i);
+    bool wRaces = c.wClk && c.wWho != acc.who && c.wClk > acc.vc[c.wWho] &&
+                  !(acc.atomic && c.wAtomic);
     if (kind == Access::Read) {
-      if (c.wClk && c.wWho != acc.who && c.wClk > acc.vc[c.wWho]) {
+      if (wRaces) {
         if (!reportRace(acc, kind, c.wWho, c.wOp, Access::Write, addr + i,
                         space))
           return false;
@@ -257,12 +259,14 @@ bool ClusterExec::checkCells(const Accessor &acc, Region &region,
       c.rClk = acc.clock;
       c.rWho = static_cast<uint16_t>(acc.who);
       c.rOp = acc.op;
+      c.rAtomic = acc.atomic;
     } else {
-      if (c.wClk && c.wWho != acc.who && c.wClk > acc.vc[c.wWho]) {
+      if (wRaces) {
         if (!reportRace(acc, kind, c.wWho, c.wOp, Access::Write, addr + i,
                         space))
           return false;
-      } else if (c.rClk && c.rWho != acc.who && c.rClk > acc.vc[c.rWho]) {
+      } else if (c.rClk && c.rWho != acc.who && c.rClk > acc.vc[c.rWho] &&
+                 !(acc.atomic && c.rAtomic)) {
         if (!reportRace(acc, kind, c.rWho, c.rOp, Access::Read, addr + i,
                         space))
           return false;
@@ -274,6 +278,7 @@ bool ClusterExec::checkCells(const Accessor &acc, Region &region,
       c.wClk = acc.clock;
       c.wWho = static_cast<uint16_t>(acc.who);
       c.wOp = acc.op;
+      c.wAtomic = acc.atomic;
       c.rClk = 0;
     }
   }
@@ -289,13 +294,14 @@ bool ClusterExec::checkGlobal(const Accessor &acc, GlobalBlock &block,
   for (uint32_t i = 0; i < bytes; ++i) {
     Cell &c = block.shadow.at(offset + i);
     // Epochs from another cluster: no synchronization can order them.
-    bool wOther = c.wClk && c.wCluster != me;
-    bool rOther = c.rClk && c.rCluster != me;
+    bool wOther = c.wClk && c.wCluster != me && !(acc.atomic && c.wAtomic);
+    bool rOther = c.rClk && c.rCluster != me && !(acc.atomic && c.rAtomic);
     if (kind == Access::Read) {
       if (wOther) {
         if (!reportClusterRace(acc, kind, c.wOp, Access::Write, addr + i))
           return false;
-      } else if (c.wClk && c.wWho != acc.who && c.wClk > acc.vc[c.wWho]) {
+      } else if (c.wClk && c.wWho != acc.who && c.wClk > acc.vc[c.wWho] &&
+                 !(acc.atomic && c.wAtomic)) {
         if (!reportRace(acc, kind, c.wWho, c.wOp, Access::Write, addr + i,
                         "global"))
           return false;
@@ -308,17 +314,20 @@ bool ClusterExec::checkGlobal(const Accessor &acc, GlobalBlock &block,
       c.rWho = static_cast<uint16_t>(acc.who);
       c.rOp = acc.op;
       c.rCluster = me;
+      c.rAtomic = acc.atomic;
     } else {
       if (wOther || rOther) {
         if (!reportClusterRace(acc, kind, wOther ? c.wOp : c.rOp,
                                wOther ? Access::Write : Access::Read,
                                addr + i))
           return false;
-      } else if (c.wClk && c.wWho != acc.who && c.wClk > acc.vc[c.wWho]) {
+      } else if (c.wClk && c.wWho != acc.who && c.wClk > acc.vc[c.wWho] &&
+                 !(acc.atomic && c.wAtomic)) {
         if (!reportRace(acc, kind, c.wWho, c.wOp, Access::Write, addr + i,
                         "global"))
           return false;
-      } else if (c.rClk && c.rWho != acc.who && c.rClk > acc.vc[c.rWho]) {
+      } else if (c.rClk && c.rWho != acc.who && c.rClk > acc.vc[c.rWho] &&
+                 !(acc.atomic && c.rAtomic)) {
         if (!reportRace(acc, kind, c.rWho, c.rOp, Access::Read, addr + i,
                         "global"))
           return false;
@@ -327,6 +336,7 @@ bool ClusterExec::checkGlobal(const Accessor &acc, GlobalBlock &block,
       c.wWho = static_cast<uint16_t>(acc.who);
       c.wOp = acc.op;
       c.wCluster = me;
+      c.wAtomic = acc.atomic;
       c.rClk = 0;
     }
   }

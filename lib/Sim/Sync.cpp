@@ -491,6 +491,25 @@ struct ProxyFence : ExtOp {
   }
 };
 
+/// fence.{sc,acq_rel,acquire,release}: with the strong accesses around it,
+/// a release fence makes the next strong store a release and an acquire
+/// fence acquires what earlier strong loads observed.
+struct MemFence : ExtOp {
+  bool acquire = false, release = false;
+  const char *name() const override { return "fence"; }
+  Step exec(ClusterExec &ex, Thread &t, const Inst &) override {
+    if (!ex.vcWidth)
+      return Step::Next;
+    if (acquire && !t.observed.empty()) {
+      ex.join(ex.vc(t.idx), t.observed.data());
+      t.observed.clear();
+    }
+    if (release)
+      t.releaseFence = true;
+    return Step::Next;
+  }
+};
+
 /// Fences without a modeled effect (ordering the simulator already gives).
 struct NoEffect : ExtOp {
   const char *opName;
@@ -779,8 +798,12 @@ LogicalResult sim::decodeSyncOp(Operation *op, Compiler &c, bool &handled) {
     c.emitExt(std::make_unique<ProxyFence>());
     return success();
   }
-  if (isa<PTXFenceOp>(op)) {
-    c.emitExt(std::make_unique<NoEffect>("fence"));
+  if (auto f = dyn_cast<PTXFenceOp>(op)) {
+    auto e = std::make_unique<MemFence>();
+    ptx::FenceSem sem = f.getSem();
+    e->acquire = sem != ptx::FenceSem::Release;
+    e->release = sem != ptx::FenceSem::Acquire;
+    c.emitExt(std::move(e));
     return success();
   }
   if (isa<PTXFenceProxyAliasOp, PTXFenceMBarrierInitOp,
