@@ -272,21 +272,15 @@ struct WarpSync : MaskedCollective {
   }
 };
 
+/// activemask: the simulator does not track divergence, so it reports
+/// every lane the warp has (a partial last warp has fewer).
 struct ActiveMask : ExtOp {
   uint32_t result;
   const char *name() const override { return "activemask"; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &) override {
-    // The lanes of the warp that have not exited.
-    uint32_t mask = 0;
-    uint32_t base = t.idx - t.tid % 32;
-    for (unsigned i = 0; i < 32; ++i) {
-      uint32_t tid = t.tid - t.tid % 32 + i;
-      if (tid >= ex.m.threadsPerCTA)
-        break;
-      if (ex.threads[base + i].state != TState::Exited)
-        mask |= 1u << i;
-    }
-    t.R()[result] = mask;
+    uint32_t first = t.tid - t.tid % 32;
+    uint32_t lanes = std::min<uint32_t>(32, ex.m.threadsPerCTA - first);
+    t.R()[result] = lanes == 32 ? 0xFFFFFFFFu : ((1u << lanes) - 1);
     return Step::Next;
   }
 };
