@@ -223,6 +223,8 @@ struct RemoteAsync : AsyncOp {
   uint8_t value[32];
   bool complete(ClusterExec &ex) override {
     Accessor acc = ex.agentAccessor(*this, isStore ? "st.async" : "red.async");
+    // st.async and red.async access memory through the generic proxy.
+    acc.async = false;
     uint32_t cta = ex.threads[issuer].cta;
     if (!isStore) {
       acc.atomic = true;
