@@ -33,6 +33,13 @@ uint32_t ClusterExec::issue(Thread &t, std::unique_ptr<AsyncOp> op,
     op->vc.assign(row, row + vcWidth);
   }
   opEpochs.push_back({agentOf(t), op->agentClock});
+  opWaited.push_back(0);
+  opLocs.push_back(loc);
+  if (op->readsCta >= 0) {
+    if (smemReaders.size() < ctas.size())
+      smemReaders.resize(ctas.size());
+    smemReaders[op->readsCta].push_back(id);
+  }
   asyncOps.push_back(std::move(op));
   pending.push_back(id);
   return id;
@@ -63,6 +70,8 @@ Step ClusterExec::waitGroups(Thread &t, std::deque<AsyncGroup> &groups,
     ids.insert(ids.end(), open->begin(), open->end());
     open->clear();
   }
+  for (uint32_t id : ids)
+    opWaited[id] = 1;
   if (!forceComplete(ids))
     return Step::Fail;
   if (vcWidth) {

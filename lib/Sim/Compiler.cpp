@@ -1108,7 +1108,7 @@ LogicalResult Compiler::compileControl(Operation *op, bool &handled) {
   // --- func ----------------------------------------------------------------
   if (auto call = dyn_cast<func::CallOp>(op)) {
     if (!inDevice)
-      return notModeled(op) << "calls are modeled in device code only";
+      return notModeled(op) << ": calls are modeled in device code only";
     auto callee = SymbolTable::lookupNearestSymbolFrom<FunctionOpInterface>(
         op, call.getCalleeAttr());
     if (!callee || callee.isExternal())
@@ -1260,7 +1260,7 @@ LogicalResult Compiler::compileAllocBuffer(Operation *op) {
   if (off == dynOffsets.end()) {
     // An allocation in a called function: local ones get their place now.
     if (type.getMemorySpace() != MemorySpace::Local)
-      return notModeled(op) << "shared memory allocated outside the kernel "
+      return notModeled(op) << ": shared memory allocated outside the kernel "
                                "region";
     int64_t elemBytes =
         llvm::divideCeil(getElementBitWidth(type.getElementType()), 8);
@@ -1316,7 +1316,7 @@ LogicalResult Compiler::compileBufferAccess(Operation *op) {
   }
   auto type = cast<BufferType>(buffer.getType());
   if (type.getMemorySpace() == MemorySpace::TMem)
-    return notModeled(op) << "tensor memory is accessed through tcgen05 ops";
+    return notModeled(op) << ": tensor memory is accessed through tcgen05 ops";
 
   // Register-promoted local scalar arrays.
   auto prom = promoted.find(buffer);
@@ -1393,7 +1393,7 @@ LogicalResult Compiler::compileTIRxCore(Operation *op, bool &handled) {
     return compileBufferAccess(op);
   if (auto data = dyn_cast<BufferDataOp>(op)) {
     if (promoted.count(data.getBuffer()))
-      return notModeled(op) << "the address of a register-promoted local";
+      return notModeled(op) << ": the address of a register-promoted local";
     alias(data.getResult(), data.getBuffer());
     return success();
   }

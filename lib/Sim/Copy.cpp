@@ -708,7 +708,7 @@ LogicalResult sim::decodeCopyOp(Operation *op, Compiler &c, bool &handled) {
   }
   if (auto b = dyn_cast<PTXCpAsyncBulkS2GOp>(op)) {
     if (b.getByteMask())
-      return c.notModeled(op) << "byte_mask";
+      return c.notModeled(op) << ": byte_mask";
     auto e = std::make_unique<BulkCopyOp>();
     e->kind = BulkCopy::S2G;
     e->dst = c.slot(b.getDst());
@@ -729,9 +729,9 @@ LogicalResult sim::decodeCopyOp(Operation *op, Compiler &c, bool &handled) {
   }
   if (auto l = dyn_cast<PTXTMALoadOp>(op)) {
     if (l.getMode() != ptx::TMALoadMode::Tile)
-      return c.notModeled(op) << "only the tile mode is modeled";
+      return c.notModeled(op) << ": only the tile mode is modeled";
     if (l.getCtaGroup() && *l.getCtaGroup() == ptx::CTAGroup::CTA2)
-      return c.notModeled(op) << "cta_2 (pair-UMMA) loads";
+      return c.notModeled(op) << ": cta_2 (pair-UMMA) loads";
     auto e = std::make_unique<TmaIssue>();
     e->kind = TmaOp::Load;
     e->rank = l.getRank();
@@ -746,7 +746,7 @@ LogicalResult sim::decodeCopyOp(Operation *op, Compiler &c, bool &handled) {
   }
   if (auto s = dyn_cast<PTXTMAStoreOp>(op)) {
     if (s.getMode() != ptx::TMAStoreMode::Tile)
-      return c.notModeled(op) << "only the tile mode is modeled";
+      return c.notModeled(op) << ": only the tile mode is modeled";
     auto e = std::make_unique<TmaIssue>();
     e->kind = TmaOp::Store;
     e->rank = s.getRank();
@@ -759,7 +759,7 @@ LogicalResult sim::decodeCopyOp(Operation *op, Compiler &c, bool &handled) {
   }
   if (auto r = dyn_cast<PTXTMAReduceOp>(op)) {
     if (r.getMode() != ptx::TMAStoreMode::Tile)
-      return c.notModeled(op) << "only the tile mode is modeled";
+      return c.notModeled(op) << ": only the tile mode is modeled";
     auto e = std::make_unique<TmaIssue>();
     e->kind = TmaOp::Reduce;
     e->red = r.getKind();

@@ -450,6 +450,12 @@ public:
   bool isDone(uint32_t id) const { return !asyncOps[id]; }
   /// (agent, clock) of every op ever issued, for acquiring completions.
   std::vector<std::pair<uint32_t, uint32_t>> opEpochs;
+  /// Ops a wait_group of their issuer covered.
+  std::vector<uint8_t> opWaited;
+  std::vector<uint32_t> opLocs;
+  /// Bulk copies reading each CTA's shared memory (op ids, by rank): the
+  /// CTA must wait for them before it exits.
+  std::vector<std::vector<uint32_t>> smemReaders;
   /// Issues an op on behalf of a warpgroup: the agent of `threads[0]`
   /// acts with the joined clocks of all of them.
   uint32_t issueJoined(llvm::ArrayRef<Thread *> threads,

@@ -337,7 +337,7 @@ LogicalResult sim::decodeMMAOp(Operation *op, Compiler &c, bool &handled) {
   if (auto ld = dyn_cast<PTXLdMatrixOp>(op)) {
     if (ld.getShape() != ptx::MatrixShape::M8N8 ||
         ld.getElt() != ptx::MatrixElt::B16)
-      return c.notModeled(op) << "only the m8n8 b16 shape is modeled";
+      return c.notModeled(op) << ": only the m8n8 b16 shape is modeled";
     auto e = std::make_unique<MatrixCopy>();
     e->trans = ld.getTrans();
     e->num = ld.getNum() == ptx::MatrixNum::X1   ? 1
@@ -351,7 +351,7 @@ LogicalResult sim::decodeMMAOp(Operation *op, Compiler &c, bool &handled) {
   if (auto st = dyn_cast<PTXStMatrixOp>(op)) {
     if (st.getShape() != ptx::MatrixShape::M8N8 ||
         st.getElt() != ptx::MatrixElt::B16)
-      return c.notModeled(op) << "only the m8n8 b16 shape is modeled";
+      return c.notModeled(op) << ": only the m8n8 b16 shape is modeled";
     auto e = std::make_unique<MatrixCopy>();
     e->store = true;
     e->trans = st.getTrans();
@@ -367,9 +367,9 @@ LogicalResult sim::decodeMMAOp(Operation *op, Compiler &c, bool &handled) {
     ArrayRef<int32_t> shape = mma.getShape();
     unsigned aBytes = mmaInputBytes(mma.getTypeA());
     if (!aBytes)
-      return c.notModeled(op) << "sub-byte (s4, u4, b1) inputs";
+      return c.notModeled(op) << ": sub-byte (s4, u4, b1) inputs";
     if (shape[0] == 8 && aBytes == 2)
-      return c.notModeled(op) << "the m8n8k4 f16 (quad-pair) shape";
+      return c.notModeled(op) << ": the m8n8k4 f16 (quad-pair) shape";
     auto e = std::make_unique<MmaSync>();
     e->f = Fragments{static_cast<unsigned>(shape[0]),
                      static_cast<unsigned>(shape[1]),
@@ -389,7 +389,7 @@ LogicalResult sim::decodeMMAOp(Operation *op, Compiler &c, bool &handled) {
   if (auto w = dyn_cast<PTXWGMMAMmaAsyncOp>(op)) {
     ArrayRef<int32_t> shape = w.getShape();
     if (!mmaInputBytes(w.getTypeA()))
-      return c.notModeled(op) << "b1 inputs";
+      return c.notModeled(op) << ": b1 inputs";
     auto e = std::make_unique<WgmmaMma>();
     e->n = static_cast<unsigned>(shape[1]);
     e->k = static_cast<unsigned>(shape[2]);

@@ -306,7 +306,7 @@ struct RemoteAsyncOp : ExtOp {
 /// The element shape of a memory value, checked against the PTX type.
 LogicalResult shapeOf(Operation *op, Compiler &c, Type type, ValueShape &s) {
   if (!Compiler::vectorShape(type, s.kind, s.count) || s.bytes() > 32)
-    return c.notModeled(op) << "values of type " << type;
+    return c.notModeled(op) << ": values of type " << type;
   return success();
 }
 

@@ -356,17 +356,20 @@ bool ClusterExec::ctaExit(CTA &cta) {
     if (m.stop)
       return false;
   }
-  for (uint32_t id : pending) {
-    AsyncOp &op = *asyncOps[id];
-    if (op.readsCta == static_cast<int32_t>(cta.rank) && !op.done) {
-      error(op.loc) << describeCta(cta.rank)
-                    << " exits while this bulk copy still reads its shared "
-                       "memory; wait for it (cp.async.bulk.wait_group.read) "
-                       "before the CTA exits";
+  // Bulk copies out of this CTA's shared memory must have been waited for
+  // (whether or not they happened to complete already).
+  if (cta.rank < smemReaders.size())
+    for (uint32_t id : smemReaders[cta.rank]) {
+      if (opWaited[id])
+        continue;
+      uint32_t loc = isDone(id) ? opLocs[id] : asyncOps[id]->loc;
+      error(loc) << describeCta(cta.rank)
+                 << " exits while this bulk copy may still read its shared "
+                    "memory; wait for it (cp.async.bulk.wait_group.read) "
+                    "before the CTA exits";
       if (m.stop)
         return false;
     }
-  }
   if (vcWidth) {
     for (auto &[who, entry] : cta.remote) {
       if (cta.exitVC[who] >= entry.first)
@@ -514,13 +517,17 @@ Step ClusterExec::arriveCollective(Thread &t, const Inst &inst, ExtOp &op) {
     c.arrived = 0;
     c.slots.assign(width, nullptr);
   } else if (c.pc != t.pc) {
-    const Inst &other = prog.code[c.pc];
-    auto d = error(inst.loc);
-    d << describe(t) << " reaches '" << op.name()
-      << "' while other lanes of its " << (width == 32 ? "warp" : "warpgroup")
-      << " wait at a different collective; all lanes must execute the same "
-         "one";
-    d.attachNote(loc(other.loc)) << "the other lanes wait here";
+    // Reported at the earlier of the two ops in the program, so the line
+    // does not depend on which lanes arrived first.
+    const Inst &waiting = prog.code[c.pc];
+    const Inst &first = c.pc < t.pc ? waiting : inst;
+    const Inst &second = c.pc < t.pc ? inst : waiting;
+    auto d = error(first.loc);
+    d << "lanes of a " << (width == 32 ? "warp" : "warpgroup")
+      << " reach different warp-collective ops (" << describe(t)
+      << " is at one, lanes it must meet wait at the other); all lanes "
+         "must execute the same one";
+    d.attachNote(loc(second.loc)) << "the other op";
     return Step::Fail;
   } else if (c.mask[0] != mask[0] || c.mask[1] != mask[1]) {
     error(inst.loc) << describe(t) << " executes '" << op.name()
@@ -534,9 +541,8 @@ Step ClusterExec::arriveCollective(Thread &t, const Inst &inst, ExtOp &op) {
       continue;
     const Thread &p = threads[base + i];
     if (p.state == TState::Exited) {
-      error(inst.loc) << describe(t) << " executes '" << op.name()
-                      << "', but " << describe(p)
-                      << ", which must join it, has exited";
+      error(inst.loc) << "'" << op.name() << "' waits for " << describe(p)
+                      << ", which has exited without joining it";
       return Step::Fail;
     }
   }
@@ -574,9 +580,8 @@ void ClusterExec::threadExitedFromCollectives(Thread &t) {
     if (!c.active || !((c.mask[pos / 64] >> (pos % 64)) & 1))
       continue;
     const Inst &inst = prog.code[c.pc];
-    error(inst.loc) << describe(t)
-                    << " exits while other lanes wait for it at this "
-                       "warp-collective op";
+    error(inst.loc) << "'" << prog.ext[inst.x]->name() << "' waits for "
+                    << describe(t) << ", which has exited without joining it";
     return;
   }
 }

@@ -380,7 +380,7 @@ LogicalResult sim::decodeTcgen05Op(Operation *op, Compiler &c,
   handled = true;
   if (auto a = dyn_cast<PTXTcgen05AllocOp>(op)) {
     if (isCta2(a.getCtaGroup()))
-      return c.notModeled(op) << "cta_2";
+      return c.notModeled(op) << ": cta_2";
     auto e = std::make_unique<TmemAlloc>();
     e->slot = c.slot(a.getSlot());
     e->ncols = c.slot(a.getNcols());
@@ -389,7 +389,7 @@ LogicalResult sim::decodeTcgen05Op(Operation *op, Compiler &c,
   }
   if (auto d = dyn_cast<PTXTcgen05DeallocOp>(op)) {
     if (isCta2(d.getCtaGroup()))
-      return c.notModeled(op) << "cta_2";
+      return c.notModeled(op) << ": cta_2";
     auto e = std::make_unique<TmemDealloc>();
     e->taddr = c.slot(d.getTaddr());
     e->ncols = c.slot(d.getNcols());
@@ -398,13 +398,13 @@ LogicalResult sim::decodeTcgen05Op(Operation *op, Compiler &c,
   }
   if (auto r = dyn_cast<PTXTcgen05RelinquishOp>(op)) {
     if (isCta2(r.getCtaGroup()))
-      return c.notModeled(op) << "cta_2";
+      return c.notModeled(op) << ": cta_2";
     c.emitExt(std::make_unique<TmemRelinquish>());
     return success();
   }
   if (auto ld = dyn_cast<PTXTcgen05LdOp>(op)) {
     if (ld.getShape() != ptx::Tcgen05LdStShape::S32x32b || ld.getPack())
-      return c.notModeled(op) << "only the 32x32b shape without pack";
+      return c.notModeled(op) << ": only the 32x32b shape without pack";
     auto e = std::make_unique<TmemCopy>();
     e->taddr = c.slot(ld.getTaddr());
     e->vals = c.slot(ld.getRes());
@@ -414,7 +414,7 @@ LogicalResult sim::decodeTcgen05Op(Operation *op, Compiler &c,
   }
   if (auto st = dyn_cast<PTXTcgen05StOp>(op)) {
     if (st.getShape() != ptx::Tcgen05LdStShape::S32x32b || st.getUnpack())
-      return c.notModeled(op) << "only the 32x32b shape without unpack";
+      return c.notModeled(op) << ": only the 32x32b shape without unpack";
     auto e = std::make_unique<TmemCopy>();
     e->store = true;
     e->taddr = c.slot(st.getTaddr());
@@ -425,14 +425,14 @@ LogicalResult sim::decodeTcgen05Op(Operation *op, Compiler &c,
   }
   if (auto mma = dyn_cast<PTXTcgen05MmaOp>(op)) {
     if (isCta2(mma.getCtaGroup()))
-      return c.notModeled(op) << "cta_2 (pair-UMMA)";
+      return c.notModeled(op) << ": cta_2 (pair-UMMA)";
     if (!isa<IntegerType>(mma.getA().getType()))
-      return c.notModeled(op) << "an A operand in tensor memory (TS form)";
+      return c.notModeled(op) << ": an A operand in tensor memory (TS form)";
     if (mma.getDisableOutputLane())
-      return c.notModeled(op) << "disable_output_lane";
+      return c.notModeled(op) << ": disable_output_lane";
     if (mma.getKind() != ptx::Tcgen05Kind::F16 &&
         mma.getKind() != ptx::Tcgen05Kind::TF32)
-      return c.notModeled(op) << "only kinds f16 and tf32";
+      return c.notModeled(op) << ": only kinds f16 and tf32";
     auto e = std::make_unique<Tcgen05Mma>();
     e->kind = mma.getKind();
     e->d = c.slot(mma.getD());
@@ -445,7 +445,7 @@ LogicalResult sim::decodeTcgen05Op(Operation *op, Compiler &c,
   }
   if (auto commit = dyn_cast<PTXTcgen05CommitOp>(op)) {
     if (isCta2(commit.getCtaGroup()))
-      return c.notModeled(op) << "cta_2";
+      return c.notModeled(op) << ": cta_2";
     auto e = std::make_unique<Tcgen05Commit>();
     e->bar = c.slot(commit.getBar());
     if (commit.getMulticastMask())
