@@ -251,6 +251,7 @@ LogicalResult Compiler::compileKernelFunction(FunctionOpInterface func) {
     return failure();
   prog.launch = *shape;
   prog.kernelOp = kernel;
+  prog.kernelLoc = prog.addOp(kernel);
 
   prog.functions.push_back(FunctionCode{func});
   functionIndex[func] = 0;

@@ -238,8 +238,10 @@ public:
   MemoryLayout layout;
   LaunchShape launch;
   std::vector<ParamInfo> params;
-  /// For each op index: is it inside a `tirx.kernel` (device code)?
+  /// The `tirx.kernel` op, and its index in `ops` (diagnostics about the
+  /// launch as a whole).
   Operation *kernelOp = nullptr;
+  uint32_t kernelLoc = 0;
 
   uint32_t addOp(Operation *op) {
     ops.push_back(op);

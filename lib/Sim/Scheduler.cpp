@@ -299,10 +299,11 @@ bool ClusterExec::run() {
       return false;
     }
     if (m.opts.maxSteps && m.steps > m.opts.maxSteps) {
-      error(prog.code[t.pc].loc)
-          << "the launch ran more than " << m.opts.maxSteps
-          << " operations (the step limit) and did not finish; "
-          << describe(t) << " was last here (a thread spinning forever?)";
+      auto d = error(prog.kernelLoc);
+      d << "the launch ran more than " << m.opts.maxSteps
+        << " operations (the step limit) and did not finish (a thread "
+           "spinning forever?)";
+      d.attachNote(loc(prog.code[t.pc].loc)) << describe(t) << " was here";
       return false;
     }
     if (!pending.empty() && (rng() & 3) == 0 && !progressAsync(false))
