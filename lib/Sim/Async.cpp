@@ -99,6 +99,9 @@ Accessor ClusterExec::agentAccessor(AsyncOp &o, const char *what) {
 bool ClusterExec::completeOp(uint32_t id) {
   if (isDone(id))
     return true;
+  for (uint32_t dep : std::vector<uint32_t>(asyncOps[id]->after))
+    if (!completeOp(dep))
+      return false;
   std::unique_ptr<AsyncOp> op = std::move(asyncOps[id]);
   pending.erase(std::find(pending.begin(), pending.end(), id));
   op->done = true;

@@ -157,6 +157,8 @@ struct Thread {
 
   // Asynchronous bookkeeping: open (uncommitted) ops and committed groups.
   std::vector<uint32_t> cpAsyncOpen, bulkOpen, wgmmaOpen, tcgenOpen;
+  /// The thread's last tcgen05.mma (they complete in issue order).
+  uint32_t lastTcgenMma = ~0u;
   std::deque<AsyncGroup> cpAsyncGroups, bulkGroups, wgmmaGroups;
   /// Cluster-barrier phase this thread arrived in (-1: not arrived).
   int64_t clusterArrivedPhase = -1;
@@ -258,6 +260,9 @@ struct AsyncOp {
   /// Cluster rank whose shared memory the op reads (-1: none): the CTA
   /// must not exit before the read is done.
   int32_t readsCta = -1;
+  /// Ops that complete before this one (an in-order queue such as the
+  /// tensor core's: tcgen05.mma ops of one thread complete in issue order).
+  std::vector<uint32_t> after;
   /// Completion only when forced (wait ops) or when nothing else can run;
   /// false: the scheduler may complete it at any scheduling point.
   bool lazy = false;

@@ -290,7 +290,10 @@ struct Tcgen05Mma : ExtOp {
     op->idesc = static_cast<uint32_t>(R[idesc]);
     op->accumulate = R[enable] & 1;
     op->k = kind == ptx::Tcgen05Kind::TF32 ? 8 : 16;
-    t.tcgenOpen.push_back(ex.issue(t, std::move(op), I.loc));
+    if (t.lastTcgenMma != ~0u && !ex.isDone(t.lastTcgenMma))
+      op->after.push_back(t.lastTcgenMma);
+    t.lastTcgenMma = ex.issue(t, std::move(op), I.loc);
+    t.tcgenOpen.push_back(t.lastTcgenMma);
     return Step::Next;
   }
 };
