@@ -8,10 +8,21 @@ Modules (named after upstream MLIR's Python packages):
 * ``tirx.compiler`` -- PTX / LLVM IR / cubin emission for a chip.
 * ``tirx.sim`` -- run a kernel on the CPU over NumPy arrays, with race,
   deadlock and synchronization checks.
+* ``tirx.script`` -- the TVMScript-style frontend (``@T.prim_func``).
+* ``tirx.compile(func_or_module, target="sm_90a", emit="ptx")`` -- compile a
+  scripted kernel to PTX, LLVM IR, cubin or TIRx IR text.
 """
 
 from ._tirx import __version__, MLIR_VERSION  # noqa: F401
 from . import ir, passmanager, compiler, sim  # noqa: F401
 
-__all__ = ["ir", "passmanager", "compiler", "sim", "__version__",
+
+def compile(func_or_module, target="sm_90a", emit="ptx", **kwargs):  # noqa: A001
+    """Compiles a ``@T.prim_func`` or ``@I.ir_module`` for `target`:
+    emit="ptx" | "llvm" | "cubin" | "mlir" (see tirx.script.compile)."""
+    from .script import compile as _compile
+    return _compile(func_or_module, target=target, emit=emit, **kwargs)
+
+
+__all__ = ["ir", "passmanager", "compiler", "compile", "sim", "__version__",
            "MLIR_VERSION"]

@@ -26,6 +26,11 @@ with Context():
     k = Module.parse('''module attributes {gpu.container_module} {
       gpu.module @g { gpu.func @k() kernel { gpu.return } } }''')
     assert ".target sm_90a" in compiler.emit_ptx(k, "sm_90a")
+# the script frontend and its generated op metadata are in the wheel
+from tirx.script import tirx as T
+src = "@T.prim_func\ndef k(A: T.Buffer((4,), 'float32')):\n    T.device_entry()\n    tx = T.thread_id([4])\n    A[tx] = A[tx] + T.float32(1)\n"
+from tirx.script import from_source
+assert ".entry k" in tirx.compile(from_source(src), "sm_90a")
 libs = sorted(os.listdir(os.path.join(os.path.dirname(tirx.__file__), "lib")))
 print("INSTALLED", tirx.__version__, libs)
 """

@@ -1,0 +1,160 @@
+"""Errors of the script frontend, rendered at the user's Python source.
+
+Every error the frontend reports is a :class:`ScriptError` (a
+``RuntimeError``), rendered as::
+
+    error: Pointer variable 'p' cannot be reassigned
+     --> kernel.py:12:5
+       |
+    12 |     p = q.ptr_to([0])
+       |     ^^^^^^^^^^^^^^^^^
+
+Coordinates are 1-based, absolute in the file, columns count characters;
+a span's end column is exclusive. Multi-line spans underline from the start
+column to the end of the first line, the interior lines whole, and the last
+line from its start up to the end column. The IR locations the frontend attaches to ops use
+the same coordinates, so a verifier or pass error renders the same way.
+"""
+
+import linecache
+import os
+
+__all__ = ["ScriptError", "Span", "register_source"]
+
+# Sources given as text (tirx.script.from_source), by their file name.
+_TEXT_SOURCES = {}
+
+
+def register_source(filename, text):
+    """Makes `text` the source of `filename` for rendering."""
+    _TEXT_SOURCES[filename] = text.splitlines()
+
+
+def source_lines(filename):
+    lines = _TEXT_SOURCES.get(filename)
+    if lines is not None:
+        return lines
+    raw = linecache.getlines(filename)
+    return [l.rstrip("\r\n") for l in raw]
+
+
+class Span:
+    """A source range: file, 1-based line/column, exclusive end column."""
+
+    __slots__ = ("filename", "line", "col", "end_line", "end_col")
+
+    def __init__(self, filename, line, col, end_line=None, end_col=None):
+        self.filename = filename
+        self.line, self.col = line, col
+        self.end_line = line if end_line is None else end_line
+        self.end_col = col + 1 if end_col is None else end_col
+
+    def __repr__(self):
+        return (f"Span({self.filename!r}, {self.line}, {self.col}, "
+                f"{self.end_line}, {self.end_col})")
+
+    def __eq__(self, other):
+        return isinstance(other, Span) and all(
+            getattr(self, a) == getattr(other, a) for a in self.__slots__)
+
+    def __hash__(self):
+        return hash((self.filename, self.line, self.col, self.end_line, self.end_col))
+
+    def header(self):
+        return f"{self.filename}:{self.line}:{self.col}"
+
+
+def render_span(span, lines=None):
+    """The gutter-numbered source lines of `span` with a caret underline."""
+    if lines is None:
+        lines = source_lines(span.filename)
+    first, last = span.line, max(span.line, span.end_line)
+    if not lines or first < 1 or first > len(lines):
+        return []
+    last = min(last, len(lines))
+    width = len(str(last))
+    pad = " " * width
+    out = [f"{pad} |"]
+    for n in range(first, last + 1):
+        text = lines[n - 1].expandtabs(1)
+        out.append(f"{n:>{width}} | {text}")
+        start = span.col if n == first else 1
+        end = span.end_col if n == span.end_line else len(text) + 1
+        start = max(1, start)
+        end = max(start + 1, end)
+        out.append(f"{pad} | " + " " * (start - 1) + "^" * (end - start))
+    return out
+
+
+def render(message, span=None, notes=(), kind="error"):
+    """`kind: message`, the `--> file:line:col` header and the source."""
+    out = [f"{kind}: {message}"]
+    if span is not None:
+        out.append(f" --> {span.header()}")
+        out.extend(render_span(span))
+    for note_msg, note_span in notes:
+        out.append(f"note: {note_msg}")
+        if note_span is not None:
+            out.append(f" --> {note_span.header()}")
+            out.extend(render_span(note_span))
+    return "\n".join(out)
+
+
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+
+
+def is_library(span):
+    """True for a span in the frontend's own source (the T.cuda helpers)."""
+    return span is not None and os.path.abspath(span.filename).startswith(
+        _PACKAGE_DIR + os.sep)
+
+
+def located(message, spans, notes=()):
+    """A ScriptError at the innermost of `spans` (innermost first) that is
+    the user's source; the others become notes."""
+    spans = [s for s in spans if s is not None]
+    user = [s for s in spans if not is_library(s)]
+    primary = user[0] if user else (spans[0] if spans else None)
+    out = []
+    if primary is not None:
+        k = spans.index(primary)
+        out += [("inside the helper defined here", s) for s in spans[:k]]
+        out += [("in the expansion called here", s) for s in spans[k + 1:]]
+    return ScriptError(message, primary, out + list(notes))
+
+
+class ScriptError(RuntimeError):
+    """An error in a TIRx script, located at the offending source range.
+
+    Attributes: ``message`` (the bare message), ``span`` (a :class:`Span`
+    or None when no source location is known), ``notes`` (a list of
+    ``(message, span)``: e.g. the call sites a macro was expanded from).
+    ``str(err)`` is the rendered diagnostic; rendering it again is safe.
+    """
+
+    def __init__(self, message, span=None, notes=()):
+        self.message = str(message)
+        self.span = span
+        self.notes = list(notes)
+        super().__init__(self.message)
+
+    @property
+    def filename(self):
+        return self.span.filename if self.span else None
+
+    @property
+    def line(self):
+        return self.span.line if self.span else None
+
+    @property
+    def col(self):
+        return self.span.col if self.span else None
+
+    def render(self):
+        return render(self.message, self.span, self.notes)
+
+    def __str__(self):
+        try:
+            return self.render()
+        except Exception:  # never fail while reporting an error
+            return f"error: {self.message}"

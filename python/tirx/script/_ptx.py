@@ -1,0 +1,203 @@
+"""``T.ptx``: every ``tirx.ptx`` op, in two spellings.
+
+* Canonical: the op's mnemonic, operands positionally then attributes
+  (the form a printer emits): ``T.ptx.mapa(addr, rank)``,
+  ``T.ptx.mbarrier.arrive(bar, sem="release", scope="cluster")``. Built
+  from the ODS metadata: a new op needs no code here.
+* The original's PTX spelling: an attribute chain
+  (``T.ptx.mbarrier.init.shared.b64(bar, n)``, with ``async_`` -> ``async``
+  and ``shared__cta`` -> ``shared::cta``) or a string
+  (``T.ptx["cp.async.bulk.commit_group"]()``). Destinations are lvalue
+  arguments (``T.ptx.mapa.u64(dst, ptr, rank)`` stores the result into
+  ``dst``), ``pred=`` predicates the call. The mapping from PTX text to op,
+  attributes and operand order is the table ``tirx.ptxtable``.
+
+``T.ptx.map_shared_rank(ptr, rank)`` (the seed's spelling) returns the raw
+64-bit address of `ptr` in the CTA of rank `rank` (PTX ``mapa.u64``).
+"""
+
+from .._ods import OPS
+from ._builder import UserError, current
+from ._buffer import Buffer, ptr_byte_offset
+from ._expr import Expr, as_expr, cast, reinterpret, to_bool
+from ._opbuild import build
+from ._types import PointerType, PrimType
+
+__all__ = ["ptx"]
+
+_PREFIX = "tirx.ptx."
+
+
+def unescape(token):
+    """A Python attribute token as PTX text: ``async_`` -> ``async``,
+    ``shared__cta`` -> ``shared::cta``."""
+    if token.endswith("_") and not token.endswith("__"):
+        token = token[:-1]
+    return token.replace("__", "::")
+
+
+class Pred:
+    """``T.ptx.pred(x)``: `x` as a ``.pred`` operand."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+
+class Addr:
+    """``T.ptx.addr(base, imm)``: an address with an immediate byte offset."""
+
+    __slots__ = ("base", "offset")
+
+    def __init__(self, base, offset):
+        self.base = base
+        self.offset = offset
+
+    def resolve(self):
+        base = self.base
+        if isinstance(base, Buffer):
+            base = base.data
+        e = as_expr(base)
+        if isinstance(e.ty, PointerType):
+            elem = e.ty.element_type
+            if not isinstance(elem, PrimType):
+                elem = PrimType("uint8")
+            return ptr_byte_offset(e, self.offset, elem)
+        if isinstance(e.ty, PrimType) and e.ty.is_int:
+            return e + self.offset
+        raise UserError(f"T.ptx.addr needs a pointer or an integer address, got {e.ty}")
+
+
+def _ptxtable():
+    try:
+        from .. import ptxtable  # the PTX table of the dialect
+    except ImportError:
+        return None
+    return ptxtable
+
+
+def resolve(text):
+    """What `text` names: ("op", op name) for the canonical spelling,
+    ("map_shared_rank",), ("table", variant) for the PTX spelling, or None."""
+    canonical = _PREFIX + text
+    if canonical in OPS:
+        return ("op", canonical)
+    if text == "map_shared_rank":
+        return ("map_shared_rank",)
+    table = _ptxtable()
+    variant = table.lookup(text) if table is not None else None
+    return ("table", variant) if variant is not None else None
+
+
+def dispatch(text, args, kwargs):
+    """Calls the PTX instruction or op spelled `text`."""
+    what = resolve(text)
+    if what is None:
+        if _ptxtable() is None:
+            raise UserError(
+                f"unknown PTX instruction '{text}': the original's PTX spelling "
+                "needs the table tirx.ptxtable, which this build does not "
+                "have; the canonical form T.ptx.<op mnemonic>(...) names the "
+                "tirx.ptx ops")
+        raise UserError(f"unknown PTX instruction '{text}'")
+    if what[0] == "op":
+        return _canonical(what[1], args, kwargs)
+    if what[0] == "map_shared_rank":
+        return map_shared_rank(*args, **kwargs)
+    from ._ptxcall import call_variant
+    return call_variant(what[1], text, args, kwargs)
+
+
+def _canonical(name, args, kwargs):
+    kwargs = dict(kwargs)
+    pred = kwargs.pop("pred", None)
+    args = [a.value if isinstance(a, Pred) else (a.resolve() if isinstance(a, Addr) else a)
+            for a in args]
+    if pred is None:
+        return build(name, args, kwargs)
+    return _predicated(pred, lambda: build(name, args, kwargs))
+
+
+def _predicated(pred, fn):
+    """Runs `fn` under ``if pred:`` (the op may not return a value)."""
+    b = current()
+    if not isinstance(pred, Expr):
+        return fn() if pred else None
+    c = to_bool(pred)
+    op = b.create("tirx.if", [c.materialize()], [], regions=2)
+    block = op.regions[0].blocks.append()
+    b.push_block(block, kind="if")
+    try:
+        r = fn()
+        if r is not None:
+            raise UserError("a predicated (pred=) PTX call cannot return a value")
+    finally:
+        from ._control import _yield
+        _yield(b)
+        b.pop_block()
+    return None
+
+
+def map_shared_rank(ptr, rank):
+    """The 64-bit address of `ptr` (a shared pointer) in the CTA of the
+    cluster with rank `rank` (PTX ``mapa.u64``); give it a type with
+    ``T.reinterpret(PointerType(...), addr)``."""
+    p = as_expr(ptr.data if isinstance(ptr, Buffer) else ptr)
+    if isinstance(p.ty, PointerType):
+        p = reinterpret(PrimType("int64"), p)
+    raw = build(_PREFIX + "mapa", [p, cast(rank, "int32")])
+    return Expr(raw.materialize(), PrimType("uint64"))
+
+
+class _Chain:
+    """``T.ptx.a.b.c``: a dotted PTX spelling being built."""
+
+    __slots__ = ("_tokens",)
+
+    def __init__(self, tokens):
+        self._tokens = tokens
+
+    def __getattr__(self, name):
+        if name.startswith("__") and name.endswith("__"):
+            raise AttributeError(name)
+        return _Chain(self._tokens + (unescape(name),))
+
+    def __call__(self, *args, **kwargs):
+        return dispatch(".".join(self._tokens), args, kwargs)
+
+    def __repr__(self):
+        return f"T.ptx.{'.'.join(self._tokens)}"
+
+
+class _PTXNamespace:
+    """``T.ptx``."""
+
+    def __getattr__(self, name):
+        if name.startswith("__") and name.endswith("__"):
+            raise AttributeError(name)
+        return _Chain((unescape(name),))
+
+    def __getitem__(self, text):
+        if not isinstance(text, str):
+            raise UserError("T.ptx[...] takes the PTX instruction as a string")
+        return _Chain((text,))
+
+    def __dir__(self):
+        return sorted({n[len(_PREFIX):].split(".")[0] for n in OPS
+                       if n.startswith(_PREFIX)} | {"pred", "addr", "map_shared_rank"})
+
+    @staticmethod
+    def pred(x):
+        """A ``.pred`` operand."""
+        return Pred(x)
+
+    @staticmethod
+    def addr(base, imm):
+        """``[base + imm]``: an address with an immediate byte offset."""
+        return Addr(base, imm)
+
+    map_shared_rank = staticmethod(map_shared_rank)
+
+
+ptx = _PTXNamespace()

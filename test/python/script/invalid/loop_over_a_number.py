@@ -1,0 +1,9 @@
+from tirx.script import tirx as T
+
+
+@T.prim_func
+def k(out: T.Buffer((4,), "int32")):
+    T.device_entry()
+    tx = T.thread_id([4])
+    for i in 5:  # error: cannot iterate over int
+        out[i] = 0

@@ -1,0 +1,9 @@
+# compile: sm_90a
+from tirx.script import tirx as T
+
+
+@T.prim_func
+def k(out: T.Buffer((4,), "int32")):
+    T.device_entry()
+    tx = T.thread_id([4])
+    T.ptx.tcgen05.fence("before_thread_sync")  # error: requires sm_100a
