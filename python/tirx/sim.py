@@ -140,8 +140,9 @@ class RunStats:
 
 def _operation_of(kernel):
     """The IR of `kernel`: a Module, an Operation (a func.func or a module),
-    or an object carrying one (a frontend's function object: its
-    ``operation`` or ``module`` attribute)."""
+    or an object carrying one (a script ``@T.prim_func`` or
+    ``@I.ir_module``: its ``module``; other frontends' objects: their
+    ``operation`` or ``ir_module``)."""
     if isinstance(kernel, (Module, Operation)):
         return kernel
     for attr in ("operation", "module", "ir_module"):
@@ -156,11 +157,16 @@ class Kernel:
     """A kernel function decoded for the simulator, called like a function.
 
     ``kernel`` is a module holding one kernel function (or ``func`` names
-    it), or the function operation itself. Decoding reports ops the
+    it), the function operation itself, or a script ``@T.prim_func`` /
+    ``@I.ir_module`` (errors then point at the script's Python lines). Decoding reports ops the
     simulator does not model as ``MLIRError`` at their location.
     """
 
     def __init__(self, kernel, func: Optional[str] = None):
+        # A script @T.prim_func names its function inside its module (which
+        # may also hold the functions it calls).
+        if func is None and hasattr(kernel, "func_op"):
+            func = getattr(kernel, "name", None)
         self._ir = _operation_of(kernel)
         self._program = _tirx.SimProgram(self._ir, func)
 
@@ -246,7 +252,8 @@ class Kernel:
 
 def run(kernel, *args, seed: int = 0, func: Optional[str] = None,
         **options) -> RunStats:
-    """Runs `kernel` once in the simulator over `args` (NumPy arrays for
+    """Runs `kernel` (a module, a function operation, a script
+    ``@T.prim_func``) once in the simulator over `args` (NumPy arrays for
     buffers and pointers, numbers for scalars, TensorMap for tensor maps);
     arrays are updated in place. Options: check_races, check_uninitialized,
     max_errors, max_steps. Raises tirx.ir.MLIRError at the first problem."""
