@@ -437,7 +437,8 @@ static int runMain(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
                  << stats.clusters << " clusters, " << stats.asyncOps
                  << " async ops, races "
                  << (stats.racesChecked ? "checked" : "not checked") << ", "
-                 << llvm::format("%.3f", stats.seconds) << " s\n";
+                 << llvm::format("%.3f", stats.seconds) << " s ("
+                 << llvm::format("%.3f", stats.cpuSeconds) << " s cpu)\n";
   }
   if (succeeded(result)) {
     if (printMode != "none")

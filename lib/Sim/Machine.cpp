@@ -5,6 +5,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <chrono>
+#include <ctime>
 #include <numeric>
 
 using namespace mlir;
@@ -201,6 +202,7 @@ LogicalResult sim::run(const Program &program, ArrayRef<MemoryBlock> memory,
                        ArrayRef<Argument> args, const Options &options,
                        Stats *stats) {
   auto start = std::chrono::steady_clock::now();
+  std::clock_t cpuStart = std::clock();
   Machine m(program, options);
   m.hostRegs.assign(program.functions.front().numSlots, 0);
   m.blocks.resize(memory.size());
@@ -277,6 +279,7 @@ LogicalResult sim::run(const Program &program, ArrayRef<MemoryBlock> memory,
     stats->seconds = std::chrono::duration<double>(
                          std::chrono::steady_clock::now() - start)
                          .count();
+    stats->cpuSeconds = double(std::clock() - cpuStart) / CLOCKS_PER_SEC;
   }
   return success(ok && m.errors == 0);
 }

@@ -230,6 +230,7 @@ void bindSim(nb::module_ &m) {
             d["clusters"] = stats.clusters;
             d["async_ops"] = stats.asyncOps;
             d["seconds"] = stats.seconds;
+            d["cpu_seconds"] = stats.cpuSeconds;
             d["races_checked"] = stats.racesChecked;
             return d;
           },

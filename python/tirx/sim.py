@@ -114,8 +114,8 @@ class TensorMap:
 
 class RunStats:
     """What a run did: dynamic ops executed, threads, CTAs, clusters,
-    asynchronous operations completed, wall time, and whether races were
-    checked."""
+    asynchronous operations completed, wall and processor time, and whether
+    races were checked."""
 
     def __init__(self, d: Dict[str, Any]):
         self.dynamic_ops: int = d["dynamic_ops"]
@@ -124,11 +124,14 @@ class RunStats:
         self.clusters: int = d["clusters"]
         self.async_ops: int = d["async_ops"]
         self.seconds: float = d["seconds"]
+        self.cpu_seconds: float = d["cpu_seconds"]
         self.races_checked: bool = d["races_checked"]
 
     @property
     def ops_per_second(self) -> float:
-        return self.dynamic_ops / self.seconds if self.seconds > 0 else 0.0
+        """Dynamic ops per second of processor time."""
+        t = self.cpu_seconds or self.seconds
+        return self.dynamic_ops / t if t > 0 else 0.0
 
     def __repr__(self):
         return (f"RunStats(dynamic_ops={self.dynamic_ops}, "

@@ -81,6 +81,7 @@ def test_kernel_object(ctx):
     np.testing.assert_array_equal(a[200:], np.arange(200, 256))
     assert stats.threads == 256 and stats.ctas == 2 and stats.clusters == 2
     assert stats.dynamic_ops > 256 and stats.seconds >= 0
+    assert stats.cpu_seconds >= 0
     assert stats.ops_per_second > 0
     # The same kernel object runs again.
     k(a, 2.0, 200)

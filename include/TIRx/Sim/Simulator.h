@@ -151,6 +151,9 @@ struct Stats {
   uint64_t asyncOps = 0;
   /// Wall time of the launch (compilation excluded), seconds.
   double seconds = 0.0;
+  /// Processor time of the launch, seconds (the run is single-threaded:
+  /// what a loaded machine does not inflate).
+  double cpuSeconds = 0.0;
   /// False when race checking was off or disabled for the launch size.
   bool racesChecked = false;
   /// Errors reported.
