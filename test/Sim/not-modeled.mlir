@@ -113,3 +113,27 @@ func.func @tma_im2col(%desc: !tirx.tensormap) {
   }
   return
 }
+
+// -----
+
+func.func @tcgen05_cp(%d: i64) {
+  tirx.kernel {
+    %tx = tirx.thread_id [128] : i32
+    %t = tirx.reinterpret %tx : i32 to !tirx.ptr<f32, tmem>
+    // expected-error @+1 {{'tirx.ptx.tcgen05.cp' is not modeled by the simulator}}
+    tirx.ptx.tcgen05.cp shape_128x256b %t, %d : !tirx.ptr<f32, tmem>
+  }
+  return
+}
+
+// -----
+
+func.func @vector_shuffle(%out: !tirx.buffer<2xi32, global>) {
+  tirx.kernel {
+    %tx = tirx.thread_id [1] : i32
+    %v = vector.from_elements %tx, %tx : vector<2xi32>
+    // expected-error @+1 {{'vector.shuffle' is not modeled by the simulator}}
+    %s = vector.shuffle %v, %v [1, 0] : vector<2xi32>, vector<2xi32>
+  }
+  return
+}
