@@ -182,7 +182,8 @@ uint32_t Compiler::functionOf(Operation *callee) {
   if (it != functionIndex.end())
     return it->second;
   uint32_t index = static_cast<uint32_t>(prog.functions.size());
-  prog.functions.push_back(FunctionCode{callee});
+  prog.functions.emplace_back();
+  prog.functions.back().op = callee;
   functionIndex[callee] = index;
   pendingFunctions.push_back(callee);
   return index;
@@ -253,7 +254,8 @@ LogicalResult Compiler::compileKernelFunction(FunctionOpInterface func) {
   prog.kernelOp = kernel;
   prog.kernelLoc = prog.addOp(kernel);
 
-  prog.functions.push_back(FunctionCode{func});
+  prog.functions.emplace_back();
+  prog.functions.back().op = func;
   functionIndex[func] = 0;
   Region &body = func.getFunctionBody();
   if (body.empty())
