@@ -2,10 +2,12 @@
 // the CTA's mbarrier with the tile's byte count and issues a 2-D
 // cp.async.bulk.tensor load of a 64x64 f16 tile (described by the TMA
 // descriptor %desc) into dynamic shared memory; every thread waits on the
-// barrier's phase, then copies its part of the tile to global memory.
+// barrier's phase, then copies its part of the tile to global memory:
+// CTA b loads rows 64b..64b+63 of a 1024x64 tensor and writes them to
+// out[4096b .. 4096b + 4095].
 //
 //   tirx-translate examples/tma_tile_load.mlir --emit=ptx
-func.func @tma_tile_load(%desc: !tirx.tensormap, %out: !tirx.buffer<4096xf16, global>) {
+func.func @tma_tile_load(%desc: !tirx.tensormap, %out: !tirx.buffer<65536xf16, global>) {
   tirx.kernel {
     %bx = tirx.cta_id [16] : i32
     %tx = tirx.thread_id [128] : i32
@@ -37,21 +39,32 @@ func.func @tma_tile_load(%desc: !tirx.tensormap, %out: !tirx.buffer<4096xf16, gl
       tirx.condition %pending
     } do {
     }
-    // Thread t copies row t / 2, half t % 2 (32 elements) of the tile; the
-    // 16 CTAs' tiles are summed into one 64x64 output with the first
-    // element of each row.
+    // Thread t copies row t / 2, half t % 2 (32 elements, in four 8-element
+    // vectors) of the tile into this CTA's 64x64 part of the output.
     %c2 = arith.constant 2 : i32
     %c32 = arith.constant 32 : i32
     %r = arith.divui %tx, %c2 : i32
     %h = arith.remui %tx, %c2 : i32
     %col0 = arith.muli %h, %c32 : i32
     %ri = arith.index_cast %r : i32 to index
+    %c1i = arith.constant 1 : index
     %ci = arith.index_cast %col0 : i32 to index
-    %v = tirx.buffer_load %tile[%ri, %ci] : !tirx.buffer<64x64xf16, shared.dyn> -> vector<8xf16>
+    %c4096 = arith.constant 4096 : i32
+    %base = arith.muli %bx, %c4096 : i32
     %flat = arith.muli %r, %c64 : i32
-    %o = arith.addi %flat, %col0 : i32
-    %oi = arith.index_cast %o : i32 to index
-    tirx.buffer_store %v, %out[%oi] : vector<8xf16>, !tirx.buffer<4096xf16, global>
+    %rowStart = arith.addi %base, %flat : i32
+    %o = arith.addi %rowStart, %col0 : i32
+    %c8 = arith.constant 8 : index
+    %c0i = arith.constant 0 : index
+    %c4 = arith.constant 4 : index
+    tirx.for %j = %c0i to %c4 step %c1i {
+      %jo = arith.muli %j, %c8 : index
+      %cj = arith.addi %ci, %jo : index
+      %v = tirx.buffer_load %tile[%ri, %cj] : !tirx.buffer<64x64xf16, shared.dyn> -> vector<8xf16>
+      %oi0 = arith.index_cast %o : i32 to index
+      %oi = arith.addi %oi0, %jo : index
+      tirx.buffer_store %v, %out[%oi] : vector<8xf16>, !tirx.buffer<65536xf16, global>
+    }
   }
   return
 }

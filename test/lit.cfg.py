@@ -30,6 +30,8 @@ tool_dirs = [config.tirx_tools_dir, config.llvm_tools_dir]
 tools = ["tirx-opt", "tirx-translate", "tirx-capi-test", "mlir-opt", "mlir-translate"]
 # Runtime/: the runtime's test binaries.
 tools += ["tirx-tensormap-test", "tirx-runtime-test"]
+# Sim/: the simulator's driver.
+tools += ["tirx-sim"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 if config.tirx_ptxas and os.path.exists(config.tirx_ptxas):

@@ -9,6 +9,7 @@
 namespace tirx_py {
 // Launch.cpp: the launch description (tirx.runtime).
 void bindLaunch(nb::module_ &m);
+void bindSim(nb::module_ &m); // Sim.cpp
 } // namespace tirx_py
 
 NB_MODULE(_tirx, m) {
@@ -22,6 +23,7 @@ NB_MODULE(_tirx, m) {
   tirx_py::bindIRTypes(m);
   tirx_py::bindPasses(m);
   tirx_py::bindLaunch(m);
+  tirx_py::bindSim(m);
   m.attr("__version__") = mlir::tirx::getTIRxVersion();
   m.attr("MLIR_VERSION") = LLVM_VERSION_STRING;
 }

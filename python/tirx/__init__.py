@@ -6,6 +6,8 @@ Modules (named after upstream MLIR's Python packages):
   and attributes (TIRx's and the builtin ones), MLIRError.
 * ``tirx.passmanager`` -- PassManager with textual pipelines.
 * ``tirx.compiler`` -- PTX / LLVM IR / cubin emission for a chip.
+* ``tirx.sim`` -- run a kernel on the CPU over NumPy arrays, with race,
+  deadlock and synchronization checks.
 * ``tirx.script`` -- the TVMScript-style frontend (``@T.prim_func``).
 * ``tirx.compile(func_or_module, target="sm_90a", emit="ptx")`` -- compile a
   scripted kernel to PTX, LLVM IR, cubin or TIRx IR text.
@@ -14,7 +16,7 @@ Modules (named after upstream MLIR's Python packages):
 """
 
 from ._tirx import __version__, MLIR_VERSION  # noqa: F401
-from . import ir, passmanager, compiler  # noqa: F401
+from . import ir, passmanager, compiler, sim  # noqa: F401
 from . import runtime  # noqa: F401
 from .runtime.cached_build import build  # noqa: F401
 
@@ -26,6 +28,6 @@ def compile(func_or_module, target="sm_90a", emit="ptx", **kwargs):  # noqa: A00
     return _compile(func_or_module, target=target, emit=emit, **kwargs)
 
 
-__all__ = ["ir", "passmanager", "compiler", "compile", "__version__",
+__all__ = ["ir", "passmanager", "compiler", "compile", "sim", "__version__",
            "MLIR_VERSION"]
 __all__ += ["runtime", "build"]

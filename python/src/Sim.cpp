@@ -1,0 +1,245 @@
+//===- Sim.cpp - Python binding of the TIRx simulator -----------*- C++ -*-===//
+//
+// `tirx._tirx.SimProgram`: a kernel function decoded for the simulator, run
+// over memory the caller owns (NumPy arrays: tirx.sim passes their data
+// addresses and sizes). Errors the simulator reports are raised as MLIRError
+// with their locations, after the run returned.
+//
+//===----------------------------------------------------------------------===//
+
+#include "IRCore.h"
+
+#include "TIRx/Dialect/TIRxOps.h"
+#include "TIRx/Sim/Simulator.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/tuple.h>
+#include <nanobind/stl/vector.h>
+
+using namespace mlir;
+using namespace mlir::tirx;
+
+namespace tirx_py {
+namespace {
+
+/// Finds the kernel function: `op` itself if it is a function, else the one
+/// named `name` or the only one holding a tirx.kernel.
+FunctionOpInterface findFunction(Operation *op,
+                                 const std::optional<std::string> &name,
+                                 std::string &error) {
+  if (auto f = dyn_cast<FunctionOpInterface>(op)) {
+    if (name && f.getName() != *name) {
+      error = "the function is '" + f.getName().str() + "', not '" + *name +
+              "'";
+      return {};
+    }
+    return f;
+  }
+  SmallVector<FunctionOpInterface> found;
+  op->walk([&](FunctionOpInterface f) {
+    if (name) {
+      if (f.getName() == *name)
+        found.push_back(f);
+      return;
+    }
+    bool hasKernel = false;
+    f->walk([&](KernelOp) { hasKernel = true; });
+    if (hasKernel)
+      found.push_back(f);
+  });
+  if (found.size() == 1)
+    return found.front();
+  if (name)
+    error = "no function named '" + *name + "'";
+  else if (found.empty())
+    error = "no function holds a 'tirx.kernel'";
+  else
+    error = std::to_string(found.size()) +
+            " functions hold a 'tirx.kernel'; choose one with func=";
+  return {};
+}
+
+struct PySimProgram {
+  nb::object owner; // the Operation/Module wrapper: keeps the IR alive
+  CtxRef ctx;
+  std::shared_ptr<sim::Program> program;
+  std::string name;
+
+  PySimProgram(nb::handle kernel, std::optional<std::string> func) {
+    PyOperation &py = toOperation(kernel);
+    owner = nb::borrow(kernel);
+    ctx = py.ctx;
+    std::string error;
+    FunctionOpInterface f = findFunction(py.get(), func, error);
+    if (!f)
+      throw nb::value_error(error.c_str());
+    name = f.getName().str();
+    DiagnosticCapture diags(ctx.get());
+    FailureOr<std::shared_ptr<sim::Program>> p = sim::compile(f);
+    if (failed(p))
+      raiseMLIRError(ctx, "the simulator cannot run '" + name + "'",
+                     diags.take());
+    program = *p;
+  }
+
+  /// Raises if the IR was erased or its context destroyed.
+  void check() const { (void)toOperation(owner).get(); }
+};
+
+const char *kindName(sim::ParamInfo::Kind k) {
+  switch (k) {
+  case sim::ParamInfo::Kind::Buffer:
+    return "buffer";
+  case sim::ParamInfo::Kind::Pointer:
+    return "pointer";
+  case sim::ParamInfo::Kind::Int:
+    return "int";
+  case sim::ParamInfo::Kind::Float:
+    return "float";
+  case sim::ParamInfo::Kind::TensorMap:
+    return "tensormap";
+  }
+  return "";
+}
+
+sim::TensorMapSpec specFromDict(const nb::dict &d) {
+  sim::TensorMapSpec s;
+  s.dtype = nb::cast<std::string>(d["dtype"]);
+  auto dims = nb::cast<std::vector<uint64_t>>(d["global_dim"]);
+  auto strides = nb::cast<std::vector<uint64_t>>(d["global_strides"]);
+  auto box = nb::cast<std::vector<uint32_t>>(d["box_dim"]);
+  auto estrides = nb::cast<std::vector<uint32_t>>(d["element_strides"]);
+  if (dims.empty() || dims.size() > 5 || box.size() != dims.size() ||
+      estrides.size() != dims.size() || strides.size() + 1 != dims.size())
+    throw nb::value_error("tensor map: global_dim, box_dim and "
+                          "element_strides need one entry per dimension "
+                          "(1 to 5), global_strides one less");
+  s.rank = static_cast<unsigned>(dims.size());
+  for (size_t i = 0; i < dims.size(); ++i) {
+    s.globalDim[i] = dims[i];
+    s.boxDim[i] = box[i];
+    s.elementStrides[i] = estrides[i];
+  }
+  for (size_t i = 0; i < strides.size(); ++i)
+    s.globalStrides[i] = strides[i];
+  s.swizzle = static_cast<sim::TensorMapSwizzle>(nb::cast<uint32_t>(d["swizzle"]));
+  s.interleave =
+      static_cast<sim::TensorMapInterleave>(nb::cast<uint32_t>(d["interleave"]));
+  s.oobFill = static_cast<sim::TensorMapOOBFill>(nb::cast<uint32_t>(d["oob_fill"]));
+  s.l2Promotion =
+      static_cast<sim::TensorMapL2Promotion>(nb::cast<uint32_t>(d["l2_promotion"]));
+  return s;
+}
+
+} // namespace
+
+void bindSim(nb::module_ &m) {
+  nb::class_<PySimProgram>(m, "SimProgram",
+                           "A kernel function decoded for the simulator.")
+      .def(nb::init<nb::handle, std::optional<std::string>>(),
+           nb::arg("kernel"), nb::arg("func") = nb::none())
+      .def_prop_ro("name", [](const PySimProgram &p) { return p.name; })
+      .def_prop_ro(
+          "params",
+          [](const PySimProgram &p) {
+            nb::list out;
+            for (const sim::ParamInfo &info : sim::getParams(*p.program)) {
+              nb::dict d;
+              d["kind"] = kindName(info.kind);
+              d["dtype"] = info.dtype;
+              nb::list shape;
+              for (int64_t s : info.shape)
+                shape.append(ShapedType::isDynamic(s) ? nb::object(nb::none())
+                                                      : nb::int_(s));
+              d["shape"] = shape;
+              d["bytes"] = info.bytes;
+              out.append(d);
+            }
+            return out;
+          },
+          "One dict per parameter: kind (buffer, pointer, int, float, "
+          "tensormap), dtype, shape (None for `?`), bytes.")
+      .def_prop_ro(
+          "launch",
+          [](const PySimProgram &p) {
+            int64_t g[3], c[3], b[3];
+            sim::getLaunchShape(*p.program, g, c, b);
+            return nb::make_tuple(nb::make_tuple(g[0], g[1], g[2]),
+                                  nb::make_tuple(c[0], c[1], c[2]),
+                                  nb::make_tuple(b[0], b[1], b[2]));
+          },
+          "(grid, cluster, block), each (x, y, z).")
+      .def(
+          "run",
+          [](PySimProgram &p, nb::list blocks, nb::list args, uint64_t seed,
+             bool checkRaces, bool checkUninit, unsigned maxErrors,
+             uint64_t maxSteps) {
+            p.check();
+            std::vector<sim::MemoryBlock> memory;
+            for (nb::handle h : blocks) {
+              auto t = nb::cast<nb::tuple>(h);
+              sim::MemoryBlock b;
+              b.data = reinterpret_cast<void *>(nb::cast<uintptr_t>(t[0]));
+              b.bytes = nb::cast<uint64_t>(t[1]);
+              b.name = nb::cast<std::string>(t[2]);
+              memory.push_back(b);
+            }
+            std::vector<sim::Argument> arguments;
+            for (nb::handle h : args) {
+              auto t = nb::cast<nb::tuple>(h);
+              std::string kind = nb::cast<std::string>(t[0]);
+              if (kind == "memory") {
+                sim::Argument a = sim::Argument::memory(
+                    nb::cast<size_t>(t[1]), nb::cast<uint64_t>(t[2]));
+                a.shape = nb::cast<std::vector<int64_t>>(t[3]);
+                arguments.push_back(a);
+              } else if (kind == "int") {
+                arguments.push_back(sim::Argument::integer(nb::cast<int64_t>(t[1])));
+              } else if (kind == "float") {
+                arguments.push_back(sim::Argument::floating(nb::cast<double>(t[1])));
+              } else if (kind == "tensormap") {
+                arguments.push_back(sim::Argument::tensorMapOf(
+                    specFromDict(nb::cast<nb::dict>(t[3])),
+                    nb::cast<size_t>(t[1]), nb::cast<uint64_t>(t[2])));
+              } else {
+                throw nb::value_error(("unknown argument kind " + kind).c_str());
+              }
+            }
+            sim::Options options;
+            options.seed = seed;
+            options.checkRaces = checkRaces;
+            options.checkUninitialized = checkUninit;
+            options.maxErrors = maxErrors;
+            options.maxSteps = maxSteps;
+            sim::Stats stats;
+            DiagnosticCapture diags(p.ctx.get());
+            LogicalResult result =
+                sim::run(*p.program, memory, arguments, options, &stats);
+            if (failed(result))
+              raiseMLIRError(p.ctx,
+                             "the simulation of '" + p.name + "' failed",
+                             diags.take());
+            nb::dict d;
+            d["dynamic_ops"] = stats.dynamicOps;
+            d["threads"] = stats.threads;
+            d["ctas"] = stats.ctas;
+            d["clusters"] = stats.clusters;
+            d["async_ops"] = stats.asyncOps;
+            d["seconds"] = stats.seconds;
+            d["cpu_seconds"] = stats.cpuSeconds;
+            d["races_checked"] = stats.racesChecked;
+            return d;
+          },
+          nb::arg("blocks"), nb::arg("args"), nb::arg("seed") = 0,
+          nb::arg("check_races") = true, nb::arg("check_uninitialized") = true,
+          nb::arg("max_errors") = 1, nb::arg("max_steps") = uint64_t(1) << 36,
+          "Runs the kernel once. blocks: [(address, bytes, name)]; args: "
+          "one tuple per parameter: ('memory', block, offset, shape), "
+          "('int', v), ('float', v), ('tensormap', block, offset, spec).");
+}
+
+} // namespace tirx_py

@@ -1,0 +1,263 @@
+"""Run TIRx kernels on the CPU, with race, deadlock and synchronization checks.
+
+The simulator interprets the kernel function's IR (the same IR the GPU
+lowering compiles) over the launch shape -- clusters x CTAs x threads -- with
+NumPy arrays as global memory. Arrays are updated in place, as a GPU kernel
+updates its outputs::
+
+    import numpy as np
+    from tirx import sim
+
+    a = np.arange(1024, dtype=np.float32)
+    b = np.ones(1024, dtype=np.float32)
+    sim.run(module, a, b, 2.0, 1000, seed=0)   # b = a * 2 + b for i < 1000
+
+A problem the simulator finds -- a data race, a deadlock, an mbarrier
+misuse, an out-of-bounds access, a read of uninitialized shared memory, a
+tensor memory leak, an op it does not model -- raises ``tirx.ir.MLIRError``
+with the location of the op involved (``error_diagnostics`` holds each
+diagnostic and its notes).
+
+``!tirx.tensormap`` parameters take a :class:`TensorMap` over an array.
+:class:`Kernel` decodes a kernel once and is called like a function (what
+``tirx.build(..., target="sim")`` returns wraps it).
+"""
+
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+from . import _tirx
+from .ir import Module, Operation
+
+__all__ = ["Kernel", "TensorMap", "RunStats", "run"]
+
+_SWIZZLE = {"none": 0, "32B": 1, "64B": 2, "128B": 3}
+_OOB_FILL = {"zero": 0, "nan": 1}
+
+# NumPy dtype names accepted for each element type the simulator names
+# (ml_dtypes provides bfloat16 and the float8 types; raw bits are accepted
+# as the unsigned integer of the same width).
+_ACCEPTED = {
+    "bfloat16": ("bfloat16", "uint16"),
+    "float8_e4m3fn": ("float8_e4m3fn", "uint8"),
+    "float8_e5m2": ("float8_e5m2", "uint8"),
+}
+
+
+def _dtype_ok(param_dtype: str, array_dtype: str) -> bool:
+    return array_dtype in _ACCEPTED.get(param_dtype, (param_dtype,))
+
+
+def _tensor_dtype(array) -> str:
+    return array.dtype.name
+
+
+class TensorMap:
+    """A TMA descriptor over a NumPy array: the parameters of
+    cuTensorMapEncodeTiled, for a ``!tirx.tensormap`` kernel parameter.
+
+    ``box`` is the shape of the box a TMA copy moves, outermost dimension
+    first like ``array.shape`` (the descriptor itself lists dimensions
+    innermost first, as the TMA ops' coordinates do). ``swizzle`` is
+    ``"none"``, ``"32B"``, ``"64B"`` or ``"128B"``; ``oob_fill`` is
+    ``"zero"`` or ``"nan"``. The array must be C-contiguous in its
+    innermost dimension; the simulator reads and writes it in place.
+    """
+
+    def __init__(self, array, box: Sequence[int], *, swizzle: str = "none",
+                 oob_fill: str = "zero",
+                 element_strides: Optional[Sequence[int]] = None,
+                 l2_promotion: int = 0, dtype: Optional[str] = None):
+        import numpy as np
+        if not isinstance(array, np.ndarray):
+            raise TypeError(f"TensorMap needs a NumPy array, got "
+                            f"{type(array).__name__}")
+        if not 1 <= array.ndim <= 5:
+            raise ValueError(f"a tensor map has rank 1 to 5, the array has "
+                             f"{array.ndim} dimensions")
+        if len(box) != array.ndim:
+            raise ValueError(f"box {tuple(box)} has {len(box)} dimensions, "
+                             f"the array {array.ndim}")
+        if array.strides[-1] != array.itemsize:
+            raise ValueError("the array's innermost dimension must be "
+                             "contiguous")
+        if swizzle not in _SWIZZLE:
+            raise ValueError(f"swizzle must be one of {sorted(_SWIZZLE)}, "
+                             f"got {swizzle!r}")
+        if oob_fill not in _OOB_FILL:
+            raise ValueError(f"oob_fill must be 'zero' or 'nan', got "
+                             f"{oob_fill!r}")
+        es = list(element_strides) if element_strides else [1] * array.ndim
+        if len(es) != array.ndim:
+            raise ValueError("element_strides needs one entry per dimension")
+        self.array = array
+        self.box = tuple(int(b) for b in box)
+        self.swizzle = swizzle
+        self.oob_fill = oob_fill
+        self.dtype = dtype or _tensor_dtype(array)
+        # Innermost first.
+        self._spec = {
+            "dtype": self.dtype,
+            "global_dim": [int(d) for d in reversed(array.shape)],
+            "global_strides": [int(s) for s in reversed(array.strides[:-1])],
+            "box_dim": [int(b) for b in reversed(self.box)],
+            "element_strides": [int(e) for e in reversed(es)],
+            "swizzle": _SWIZZLE[swizzle],
+            "interleave": 0,
+            "oob_fill": _OOB_FILL[oob_fill],
+            "l2_promotion": int(l2_promotion),
+        }
+
+    def __repr__(self):
+        return (f"TensorMap({self.dtype}{list(self.array.shape)}, "
+                f"box={list(self.box)}, swizzle={self.swizzle!r})")
+
+
+class RunStats:
+    """What a run did: dynamic ops executed, threads, CTAs, clusters,
+    asynchronous operations completed, wall and processor time, and whether
+    races were checked."""
+
+    def __init__(self, d: Dict[str, Any]):
+        self.dynamic_ops: int = d["dynamic_ops"]
+        self.threads: int = d["threads"]
+        self.ctas: int = d["ctas"]
+        self.clusters: int = d["clusters"]
+        self.async_ops: int = d["async_ops"]
+        self.seconds: float = d["seconds"]
+        self.cpu_seconds: float = d["cpu_seconds"]
+        self.races_checked: bool = d["races_checked"]
+
+    @property
+    def ops_per_second(self) -> float:
+        """Dynamic ops per second of processor time."""
+        t = self.cpu_seconds or self.seconds
+        return self.dynamic_ops / t if t > 0 else 0.0
+
+    def __repr__(self):
+        return (f"RunStats(dynamic_ops={self.dynamic_ops}, "
+                f"threads={self.threads}, ctas={self.ctas}, "
+                f"clusters={self.clusters}, async_ops={self.async_ops}, "
+                f"seconds={self.seconds:.4f}, "
+                f"races_checked={self.races_checked})")
+
+
+def _operation_of(kernel):
+    """The IR of `kernel`: a Module, an Operation (a func.func or a module),
+    or an object carrying one (a script ``@T.prim_func`` or
+    ``@I.ir_module``: its ``module``; other frontends' objects: their
+    ``operation`` or ``ir_module``)."""
+    if isinstance(kernel, (Module, Operation)):
+        return kernel
+    for attr in ("operation", "module", "ir_module"):
+        value = getattr(kernel, attr, None)
+        if isinstance(value, (Module, Operation)):
+            return value
+    raise TypeError(f"expected a tirx.ir.Module or Operation (or a kernel "
+                    f"object carrying one), got {type(kernel).__name__}")
+
+
+class Kernel:
+    """A kernel function decoded for the simulator, called like a function.
+
+    ``kernel`` is a module holding one kernel function (or ``func`` names
+    it), the function operation itself, or a script ``@T.prim_func`` /
+    ``@I.ir_module`` (errors then point at the script's Python lines). Decoding reports ops the
+    simulator does not model as ``MLIRError`` at their location.
+    """
+
+    def __init__(self, kernel, func: Optional[str] = None):
+        # A script @T.prim_func names its function inside its module (which
+        # may also hold the functions it calls).
+        if func is None and hasattr(kernel, "func_op"):
+            func = getattr(kernel, "name", None)
+        self._ir = _operation_of(kernel)
+        self._program = _tirx.SimProgram(self._ir, func)
+
+    @property
+    def name(self) -> str:
+        return self._program.name
+
+    @property
+    def params(self) -> List[Dict[str, Any]]:
+        """One dict per parameter: kind (buffer, pointer, int, float,
+        tensormap), dtype, shape (None for `?`), bytes."""
+        return self._program.params
+
+    @property
+    def launch(self) -> Tuple[Tuple[int, int, int], ...]:
+        """(grid, cluster, block), each (x, y, z)."""
+        return self._program.launch
+
+    def __call__(self, *args, seed: int = 0, check_races: bool = True,
+                 check_uninitialized: bool = True, max_errors: int = 1,
+                 max_steps: Optional[int] = None) -> RunStats:
+        import numpy as np
+        params = self.params
+        if len(args) != len(params):
+            raise TypeError(f"{self.name} takes {len(params)} arguments, "
+                            f"got {len(args)}")
+        blocks: List[Tuple[int, int, str]] = []
+        arrays: List[Any] = []
+        spec_args: List[tuple] = []
+
+        def block_of(array, what: str) -> int:
+            if not array.flags.c_contiguous:
+                raise ValueError(f"{what}: the array must be C-contiguous")
+            if not array.flags.writeable:
+                array = array.copy()
+            addr = array.__array_interface__["data"][0]
+            for i, other in enumerate(arrays):
+                if other is array or (
+                        addr == blocks[i][0] and array.nbytes == blocks[i][1]):
+                    return i
+                if np.shares_memory(array, other):
+                    raise ValueError(f"{what} overlaps another argument's "
+                                     f"memory")
+            arrays.append(array)
+            blocks.append((addr, array.nbytes, what))
+            return len(arrays) - 1
+
+        for i, (arg, p) in enumerate(zip(args, params)):
+            what = f"argument #{i}"
+            kind = p["kind"]
+            if kind in ("buffer", "pointer"):
+                if not isinstance(arg, np.ndarray):
+                    raise TypeError(f"{what} ({p['dtype']} {kind}) needs a "
+                                    f"NumPy array, got {type(arg).__name__}")
+                if not _dtype_ok(p["dtype"], arg.dtype.name):
+                    raise TypeError(f"{what}: the kernel expects "
+                                    f"{p['dtype']} elements, the array holds "
+                                    f"{arg.dtype.name}")
+                spec_args.append(("memory", block_of(arg, what), 0,
+                                  [int(s) for s in arg.shape]))
+            elif kind == "tensormap":
+                if not isinstance(arg, TensorMap):
+                    raise TypeError(f"{what} needs a tirx.sim.TensorMap, got "
+                                    f"{type(arg).__name__}")
+                spec_args.append(("tensormap", block_of(arg.array, what), 0,
+                                  arg._spec))
+            elif kind == "int":
+                if isinstance(arg, (float, np.floating)):
+                    raise TypeError(f"{what} needs an integer, got {arg!r}")
+                spec_args.append(("int", int(arg)))
+            else:
+                spec_args.append(("float", float(arg)))
+        stats = self._program.run(
+            blocks, spec_args, seed=int(seed), check_races=check_races,
+            check_uninitialized=check_uninitialized, max_errors=max_errors,
+            max_steps=(1 << 36) if max_steps is None else int(max_steps))
+        # Arguments that were read-only were copied in; nothing to copy back.
+        return RunStats(stats)
+
+    def __repr__(self):
+        return f"tirx.sim.Kernel({self.name})"
+
+
+def run(kernel, *args, seed: int = 0, func: Optional[str] = None,
+        **options) -> RunStats:
+    """Runs `kernel` (a module, a function operation, a script
+    ``@T.prim_func``) once in the simulator over `args` (NumPy arrays for
+    buffers and pointers, numbers for scalars, TensorMap for tensor maps);
+    arrays are updated in place. Options: check_races, check_uninitialized,
+    max_errors, max_steps. Raises tirx.ir.MLIRError at the first problem."""
+    return Kernel(kernel, func=func)(*args, seed=seed, **options)

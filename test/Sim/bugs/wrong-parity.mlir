@@ -1,0 +1,103 @@
+// RUN: tirx-sim %s --split-input-file --verify-diagnostics --seed=0 --print=none --arg=tmap:float16:64x64:64x64
+// RUN: tirx-sim %s --split-input-file --verify-diagnostics --seed=1 --print=none --arg=tmap:float16:64x64:64x64
+// RUN: tirx-sim %s --split-input-file --verify-diagnostics --seed=7 --print=none --arg=tmap:float16:64x64:64x64
+
+// A TMA load of a 64x64 f16 tile into shared memory completes on an mbarrier
+// that every thread waits on (phase 0, parity 0) before reading the tile.
+func.func @tma_wait(%desc: !tirx.tensormap, %out: !tirx.buffer<4096xf16, global>) {
+  tirx.kernel {
+    %tx = tirx.thread_id [128] : i32
+    %c0 = arith.constant 0 : index
+    %zero = arith.constant 0 : i32
+    %one = arith.constant 1 : i32
+    %parity = arith.constant 0 : i32
+    %bytes = arith.constant 8192 : i32
+    %tile = tirx.alloc_buffer {alignment = 1024 : i64} : !tirx.buffer<4096xf16, shared.dyn>
+    %mbar = tirx.alloc_buffer : !tirx.buffer<1xi64, shared>
+    %bar = tirx.ptr_to %mbar[%c0] : !tirx.buffer<1xi64, shared>
+    %dst = tirx.ptr_to %tile[%c0] : !tirx.buffer<4096xf16, shared.dyn>
+    %is_t0 = arith.cmpi eq, %tx, %zero : i32
+    tirx.if %is_t0 {
+      tirx.ptx.mbarrier.init %bar, %one : !tirx.ptr<i64, shared>
+      tirx.ptx.fence.proxy.async shared.cta
+    }
+    tirx.ptx.barrier.sync aligned
+    tirx.if %is_t0 {
+      %st = tirx.ptx.mbarrier.arrive.expect_tx %bar, tx %bytes : !tirx.ptr<i64, shared> -> i64
+      tirx.ptx.cp.async.bulk.tensor.load tile rank 2 %dst, %desc[%zero, %zero], %bar : !tirx.ptr<f16, shared.dyn>, !tirx.tensormap, !tirx.ptr<i64, shared>
+    }
+    tirx.while {
+      %done = tirx.ptx.mbarrier.try_wait.parity %bar, %parity : !tirx.ptr<i64, shared>
+      %true = arith.constant true
+      %pending = arith.xori %done, %true : i1
+      tirx.condition %pending
+    } do {
+    }
+    %c32 = arith.constant 32 : index
+    %t = arith.index_cast %tx : i32 to index
+    %base = arith.muli %t, %c32 : index
+    %c8 = arith.constant 8 : index
+    %c4 = arith.constant 4 : index
+    %c1 = arith.constant 1 : index
+    tirx.for %j = %c0 to %c4 step %c1 {
+      %o8 = arith.muli %j, %c8 : index
+      %o = arith.addi %base, %o8 : index
+      %v = tirx.buffer_load %tile[%o] : !tirx.buffer<4096xf16, shared.dyn> -> vector<8xf16>
+      tirx.buffer_store %v, %out[%o] : vector<8xf16>, !tirx.buffer<4096xf16, global>
+    }
+  }
+  return
+}
+
+// -----
+
+// The bug: the wait uses parity 1. While phase 0 is in progress, the phase
+// of parity 1 counts as completed, so the wait returns at once and the
+// threads read the tile the TMA load is still writing. Whether a read runs
+// before or after the copy lands, the race is reported at the read.
+func.func @tma_wrong_parity(%desc: !tirx.tensormap, %out: !tirx.buffer<4096xf16, global>) {
+  tirx.kernel {
+    %tx = tirx.thread_id [128] : i32
+    %c0 = arith.constant 0 : index
+    %zero = arith.constant 0 : i32
+    %one = arith.constant 1 : i32
+    %parity = arith.constant 1 : i32
+    %bytes = arith.constant 8192 : i32
+    %tile = tirx.alloc_buffer {alignment = 1024 : i64} : !tirx.buffer<4096xf16, shared.dyn>
+    %mbar = tirx.alloc_buffer : !tirx.buffer<1xi64, shared>
+    %bar = tirx.ptr_to %mbar[%c0] : !tirx.buffer<1xi64, shared>
+    %dst = tirx.ptr_to %tile[%c0] : !tirx.buffer<4096xf16, shared.dyn>
+    %is_t0 = arith.cmpi eq, %tx, %zero : i32
+    tirx.if %is_t0 {
+      tirx.ptx.mbarrier.init %bar, %one : !tirx.ptr<i64, shared>
+      tirx.ptx.fence.proxy.async shared.cta
+    }
+    tirx.ptx.barrier.sync aligned
+    tirx.if %is_t0 {
+      %st = tirx.ptx.mbarrier.arrive.expect_tx %bar, tx %bytes : !tirx.ptr<i64, shared> -> i64
+      // expected-note @+1 {{the conflicting write is here}}
+      tirx.ptx.cp.async.bulk.tensor.load tile rank 2 %dst, %desc[%zero, %zero], %bar : !tirx.ptr<f16, shared.dyn>, !tirx.tensormap, !tirx.ptr<i64, shared>
+    }
+    tirx.while {
+      %done = tirx.ptx.mbarrier.try_wait.parity %bar, %parity : !tirx.ptr<i64, shared>
+      %true = arith.constant true
+      %pending = arith.xori %done, %true : i1
+      tirx.condition %pending
+    } do {
+    }
+    %c32 = arith.constant 32 : index
+    %t = arith.index_cast %tx : i32 to index
+    %base = arith.muli %t, %c32 : index
+    %c8 = arith.constant 8 : index
+    %c4 = arith.constant 4 : index
+    %c1 = arith.constant 1 : index
+    tirx.for %j = %c0 to %c4 step %c1 {
+      %o8 = arith.muli %j, %c8 : index
+      %o = arith.addi %base, %o8 : index
+      // expected-error @+1 {{data race on shared memory}}
+      %v = tirx.buffer_load %tile[%o] : !tirx.buffer<4096xf16, shared.dyn> -> vector<8xf16>
+      tirx.buffer_store %v, %out[%o] : vector<8xf16>, !tirx.buffer<4096xf16, global>
+    }
+  }
+  return
+}

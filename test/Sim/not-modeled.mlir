@@ -1,0 +1,139 @@
+// RUN: tirx-sim %s --split-input-file --verify-diagnostics --print=none
+
+// What the simulator refuses to run, reported when it decodes the kernel
+// (nothing runs): ops it does not model, forms of modeled ops it does not
+// cover, and kernels the lowering would reject too.
+
+func.func @unknown_op(%out: !tirx.buffer<4xf32, global>) {
+  tirx.kernel {
+    %tx = tirx.thread_id [1] : i32
+    // expected-error @+1 {{'memref.alloca' is not modeled by the simulator}}
+    %m = memref.alloca() : memref<4xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @unsupported_type(%out: !tirx.buffer<4xf32, global>) {
+  tirx.kernel {
+    %tx = tirx.thread_id [1] : i32
+    // expected-error @+1 {{'arith.constant' is not modeled by the simulator: values of type 'i7' are not supported}}
+    %c = arith.constant 3 : i7
+  }
+  return
+}
+
+// -----
+
+func.func @ptx_in_host_code(%out: !tirx.buffer<4xf32, global>) {
+  // expected-error @+1 {{'tirx.ptx.fence.proxy.async' runs in a thread: in the simulator it must be inside the 'tirx.kernel' (or a function it calls)}}
+  tirx.ptx.fence.proxy.async
+  tirx.kernel {
+    %tx = tirx.thread_id [1] : i32
+  }
+  return
+}
+
+// -----
+
+func.func @host_memory_access(%out: !tirx.buffer<4xf32, global>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'tirx.buffer_load' op outside the 'tirx.kernel': host code cannot access device memory}}
+  %v = tirx.buffer_load %out[%c0] : !tirx.buffer<4xf32, global> -> f32
+  tirx.kernel {
+    %tx = tirx.thread_id [1] : i32
+  }
+  return
+}
+
+// -----
+
+func.func @dynamic_allocation(%out: !tirx.buffer<4xf32, global>, %n: index) {
+  tirx.kernel {
+    %tx = tirx.thread_id [1] : i32
+    // expected-error @+1 {{'tirx.alloc_buffer' op has dynamic sizes; the simulator (like the lowering) needs static allocation sizes}}
+    %b = tirx.alloc_buffer sizes(%n) : !tirx.buffer<?xf32, shared>
+  }
+  return
+}
+
+// -----
+
+func.func @too_much_shared(%out: !tirx.buffer<4xf32, global>) {
+  // expected-error @+1 {{'tirx.kernel' op needs 262144 bytes of shared memory; a CTA has at most 232448}}
+  tirx.kernel {
+    %tx = tirx.thread_id [1] : i32
+    %b = tirx.alloc_buffer : !tirx.buffer<65536xf32, shared>
+  }
+  return
+}
+
+// -----
+
+func.func private @external(i32) -> i32
+
+func.func @external_call(%out: !tirx.buffer<4xf32, global>) {
+  tirx.kernel {
+    %tx = tirx.thread_id [1] : i32
+    // expected-error @+1 {{'func.call' op calls 'external', which has no body the simulator can run}}
+    %r = func.call @external(%tx) : (i32) -> i32
+  }
+  return
+}
+
+// -----
+
+func.func @ldmatrix_shape(%out: !tirx.buffer<4xf32, global>) {
+  tirx.kernel {
+    %tx = tirx.thread_id [32] : i32
+    %s = tirx.alloc_buffer : !tirx.buffer<256xi8, shared>
+    %c0 = arith.constant 0 : index
+    %p = tirx.ptr_to %s[%c0] : !tirx.buffer<256xi8, shared>
+    // expected-error @+1 {{'tirx.ptx.ldmatrix' is not modeled by the simulator: only the m8n8 b16 shape is modeled}}
+    %v = tirx.ptx.ldmatrix %p m16n16 x1 b8 trans : !tirx.ptr<i8, shared> -> vector<2xi32>
+  }
+  return
+}
+
+// -----
+
+func.func @tma_im2col(%desc: !tirx.tensormap) {
+  tirx.kernel {
+    %tx = tirx.thread_id [32] : i32
+    %s = tirx.alloc_buffer {alignment = 128 : i64} : !tirx.buffer<256xf16, shared>
+    %m = tirx.alloc_buffer : !tirx.buffer<1xi64, shared>
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i32
+    %o = arith.constant 0 : i16
+    %p = tirx.ptr_to %s[%c0] : !tirx.buffer<256xf16, shared>
+    %b = tirx.ptr_to %m[%c0] : !tirx.buffer<1xi64, shared>
+    // expected-error @+1 {{'tirx.ptx.cp.async.bulk.tensor.load' is not modeled by the simulator: only the tile mode is modeled}}
+    tirx.ptx.cp.async.bulk.tensor.load im2col rank 3 %p, %desc[%z, %z, %z] im2col [%o], %b : !tirx.ptr<f16, shared>, !tirx.tensormap, !tirx.ptr<i64, shared>
+  }
+  return
+}
+
+// -----
+
+func.func @tcgen05_cp(%d: i64) {
+  tirx.kernel {
+    %tx = tirx.thread_id [128] : i32
+    %t = tirx.reinterpret %tx : i32 to !tirx.ptr<f32, tmem>
+    // expected-error @+1 {{'tirx.ptx.tcgen05.cp' is not modeled by the simulator}}
+    tirx.ptx.tcgen05.cp shape_128x256b %t, %d : !tirx.ptr<f32, tmem>
+  }
+  return
+}
+
+// -----
+
+func.func @vector_shuffle(%out: !tirx.buffer<2xi32, global>) {
+  tirx.kernel {
+    %tx = tirx.thread_id [1] : i32
+    %v = vector.from_elements %tx, %tx : vector<2xi32>
+    // expected-error @+1 {{'vector.shuffle' is not modeled by the simulator}}
+    %s = vector.shuffle %v, %v [1, 0] : vector<2xi32>, vector<2xi32>
+  }
+  return
+}
