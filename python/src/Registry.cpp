@@ -24,6 +24,7 @@ std::unique_ptr<mlir::MLIRContext> tirx_py::createTIRxContext() {
   mlir::registerAllExtensions(registry);
   mlir::registerAllToLLVMIRTranslations(registry);
   mlir::tirx::registerTIRxDialects(registry);
+  appendPluginDialects(registry);
   auto ctx = std::make_unique<mlir::MLIRContext>(registry);
   ctx->loadDialect<mlir::tirx::TIRxDialect>();
   // Diagnostics carry locations; a dump of the whole op is noise in Python.

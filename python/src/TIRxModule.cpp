@@ -13,6 +13,8 @@ NB_MODULE(_tirx, m) {
   tirx_py::bindIRCore(m);
   tirx_py::bindIRTypes(m);
   tirx_py::bindPasses(m);
+  tirx_py::bindPlugins(m);
+  tirx_py::bindOpEffects(m);
   m.attr("__version__") = mlir::tirx::getTIRxVersion();
   m.attr("MLIR_VERSION") = LLVM_VERSION_STRING;
 }
