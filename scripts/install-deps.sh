@@ -109,4 +109,31 @@ else
   p=$(find_ptxas) || die "ptxas still not found after installing nvidia-cuda-nvcc"
   log "ptxas: $p"
 fi
+# --- libdevice (math functions in kernels) -----------------------------------
+has_libdevice() {
+  local p root
+  for root in "${CUDA_HOME:-}" "${CUDA_PATH:-}" /usr/local/cuda /usr/local/cuda-*; do
+    [ -n "$root" ] && [ -f "$root/nvvm/libdevice/libdevice.10.bc" ] && return 0
+  done
+  if p=$(command -v ptxas 2>/dev/null); then
+    root=$(dirname "$(dirname "$(readlink -f "$p")")")
+    [ -f "$root/nvvm/libdevice/libdevice.10.bc" ] && return 0
+  fi
+  "$PY" - <<'PYEOF' 2>/dev/null
+import glob, os, sys
+try:
+    import nvidia
+except ImportError:
+    sys.exit(1)
+sys.exit(0 if any(glob.glob(os.path.join(b, "cu*", "nvvm", "libdevice", "libdevice.10.bc"))
+                  for b in nvidia.__path__) else 1)
+PYEOF
+}
+if has_libdevice; then
+  log "libdevice present"
+else
+  log "libdevice not found; installing PyPI's nvidia-nvvm wheel"
+  "$PY" -m pip install -q nvidia-nvvm || die "pip install nvidia-nvvm failed (libdevice for math functions)"
+  has_libdevice || die "libdevice still not found after installing nvidia-nvvm"
+fi
 log "done"

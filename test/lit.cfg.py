@@ -36,6 +36,34 @@ if config.tirx_ptxas and os.path.exists(config.tirx_ptxas):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", config.tirx_ptxas))
 
+# libdevice (math functions): found the way the Python package finds it
+# (CUDA_HOME, the ptxas toolkit, /usr/local/cuda, PyPI's nvidia-nvvm wheel),
+# and handed to the tools through CUDA_HOME.
+def _find_cuda_toolkit():
+    import glob
+    def has(root):
+        return root and os.path.isfile(
+            os.path.join(root, "nvvm", "libdevice", "libdevice.10.bc"))
+    cands = [os.environ.get(v) for v in ("CUDA_HOME", "CUDA_PATH", "CUDA_ROOT")]
+    if config.tirx_ptxas:
+        cands.append(os.path.dirname(os.path.dirname(
+            os.path.realpath(config.tirx_ptxas))))
+    cands += ["/usr/local/cuda"] + sorted(glob.glob("/usr/local/cuda-*"),
+                                          reverse=True)
+    cands += ["/usr/lib/cuda"]
+    try:
+        import nvidia
+        for base in getattr(nvidia, "__path__", []):
+            cands += sorted(glob.glob(os.path.join(base, "cu*")), reverse=True)
+    except ImportError:
+        pass
+    return next((c for c in cands if has(c)), None)
+
+_toolkit = _find_cuda_toolkit()
+if _toolkit:
+    config.available_features.add("libdevice")
+    config.environment["CUDA_HOME"] = _toolkit
+
 # Built with -DTIRX_ENABLE_SANITIZERS=ON (scripts/sanitize.sh).
 # Defaults match scripts/sanitize.sh when ASAN_OPTIONS/UBSAN_OPTIONS are unset
 # (allow_user_poisoning=0: see cmake/modules/TIRxSanitizers.cmake).

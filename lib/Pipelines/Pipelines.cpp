@@ -13,6 +13,10 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 
 using namespace mlir;
 using namespace mlir::tirx;
@@ -43,11 +47,86 @@ void mlir::tirx::buildTIRxToNVVMPipeline(
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
+static bool hasLibdevice(StringRef root) {
+  llvm::SmallString<256> p(root);
+  llvm::sys::path::append(p, "nvvm", "libdevice", "libdevice.10.bc");
+  return llvm::sys::fs::exists(p);
+}
+
+std::string mlir::tirx::findCUDAToolkit() {
+  for (const char *var : {"CUDA_HOME", "CUDA_PATH", "CUDA_ROOT"})
+    if (const char *dir = std::getenv(var); dir && hasLibdevice(dir))
+      return dir;
+  if (auto ptxas = llvm::sys::findProgramByName("ptxas")) {
+    llvm::SmallString<256> real;
+    if (!llvm::sys::fs::real_path(*ptxas, real)) {
+      StringRef root = llvm::sys::path::parent_path(
+          llvm::sys::path::parent_path(real));
+      if (hasLibdevice(root))
+        return root.str();
+    }
+  }
+  if (hasLibdevice("/usr/local/cuda"))
+    return "/usr/local/cuda";
+  // The newest versioned toolkit under /usr/local.
+  std::string best;
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it("/usr/local", ec), end;
+       !ec && it != end; it.increment(ec)) {
+    StringRef name = llvm::sys::path::filename(it->path());
+    if (name.starts_with("cuda-") && hasLibdevice(it->path()) &&
+        (best.empty() || name > llvm::sys::path::filename(best)))
+      best = it->path();
+  }
+  if (!best.empty())
+    return best;
+  if (hasLibdevice("/usr/lib/cuda"))
+    return "/usr/lib/cuda";
+  return "";
+}
+
+namespace {
+/// Math functions that convert-gpu-to-nvvm lowered to libdevice calls
+/// (`__nv_expf`, ...) need libdevice at serialization; without a toolkit
+/// they would reach ptxas as undefined functions. Report each at the op
+/// that produced it instead.
+struct CheckLibdevicePass
+    : PassWrapper<CheckLibdevicePass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CheckLibdevicePass)
+  explicit CheckLibdevicePass(std::string toolkit)
+      : toolkit(std::move(toolkit)) {}
+  StringRef getArgument() const final { return "tirx-check-libdevice"; }
+  void runOnOperation() override {
+    if (!toolkit.empty() && hasLibdevice(toolkit))
+      return;
+    bool failedAny = false;
+    getOperation().walk([&](LLVM::CallOp call) {
+      std::optional<StringRef> callee = call.getCallee();
+      if (!callee || !callee->starts_with("__nv_"))
+        return;
+      call.emitError("'")
+          << *callee << "' is a libdevice function, and no libdevice was "
+          << "found: set CUDA_HOME to a CUDA toolkit with "
+          << "nvvm/libdevice/libdevice.10.bc"
+          << (toolkit.empty() ? std::string()
+                              : " (the toolkit '" + toolkit + "' has none)");
+      failedAny = true;
+    });
+    if (failedAny)
+      signalPassFailure();
+  }
+  std::string toolkit;
+};
+} // namespace
+
 void mlir::tirx::buildTIRxToPTXPipeline(
     OpPassManager &pm, const TIRxToPTXPipelineOptions &options) {
   buildTIRxToNVVMPipeline(pm, options);
   GpuModuleToBinaryPassOptions binary;
   binary.compilationTarget = options.format;
+  binary.toolkitPath =
+      options.toolkit.empty() ? findCUDAToolkit() : options.toolkit.getValue();
+  pm.addPass(std::make_unique<CheckLibdevicePass>(binary.toolkitPath));
   pm.addPass(createGpuModuleToBinaryPass(binary));
 }
 

@@ -53,6 +53,7 @@ void buildGPULoweringPipeline(OpPassManager &pm, const GPUEmitOptions &opts) {
   options.chip = opts.chip;
   options.optLevel = opts.optLevel;
   options.format = formatName(opts.format).str();
+  options.toolkit = opts.toolkitPath;
   buildTIRxToPTXPipeline(pm, options);
 }
 

@@ -14,7 +14,7 @@ from . import _tirx
 from .ir import Module, Operation, TargetAttr
 
 __all__ = ["emit", "emit_ptx", "emit_llvm_ir", "emit_cubin", "find_ptxas",
-           "supported_chips"]
+           "find_cuda_toolkit", "supported_chips"]
 
 
 def supported_chips():
@@ -46,6 +46,40 @@ def find_ptxas() -> Optional[str]:
     return None
 
 
+def _has_libdevice(root: str) -> bool:
+    return os.path.isfile(os.path.join(root, "nvvm", "libdevice",
+                                       "libdevice.10.bc"))
+
+
+def find_cuda_toolkit() -> Optional[str]:
+    """The CUDA toolkit root used for libdevice (math functions) and ptxas:
+    $CUDA_HOME / $CUDA_PATH / $CUDA_ROOT, the toolkit of the ptxas on PATH,
+    /usr/local/cuda, or PyPI's nvidia-nvvm + nvidia-cuda-nvcc wheels (one
+    `nvidia/cuXX` root); None if there is none (the compiler then searches
+    itself, and reports a math function it cannot link)."""
+    for var in ("CUDA_HOME", "CUDA_PATH", "CUDA_ROOT"):
+        root = os.environ.get(var)
+        if root and _has_libdevice(root):
+            return root
+    ptxas = shutil.which("ptxas")
+    if ptxas:
+        root = os.path.dirname(os.path.dirname(os.path.realpath(ptxas)))
+        if _has_libdevice(root):
+            return root
+    if _has_libdevice("/usr/local/cuda"):
+        return "/usr/local/cuda"
+    try:
+        import nvidia  # type: ignore  (namespace package of the CUDA wheels)
+        for base in list(getattr(nvidia, "__path__", [])):
+            for root in sorted(glob.glob(os.path.join(base, "cu*")),
+                               reverse=True):
+                if _has_libdevice(root):
+                    return root
+    except ImportError:
+        pass
+    return None
+
+
 def _module_op(module: Union[Module, Operation]) -> Operation:
     return module.operation
 
@@ -60,7 +94,9 @@ def emit(module: Union[Module, Operation], chip: str = "sm_90a",
     Raises MLIRError (a RuntimeError) with MLIR's diagnostics on failure,
     including an unsupported chip.
     """
-    if format == "cubin" and toolkit is None:
+    if toolkit is None:
+        toolkit = find_cuda_toolkit()
+    if toolkit is None and format == "cubin":
         ptxas = find_ptxas()
         if ptxas:
             toolkit = os.path.dirname(os.path.dirname(ptxas))

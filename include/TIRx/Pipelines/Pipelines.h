@@ -32,7 +32,18 @@ struct TIRxToPTXPipelineOptions
       llvm::cl::desc("What gpu-module-to-binary embeds: isa (PTX), bin "
                      "(cubin, needs ptxas), fatbin or llvm (bitcode)"),
       llvm::cl::init("isa")};
+  PassOptions::Option<std::string> toolkit{
+      *this, "toolkit",
+      llvm::cl::desc("CUDA toolkit root whose nvvm/libdevice is linked for "
+                     "math functions (default: findCUDAToolkit())"),
+      llvm::cl::init("")};
 };
+
+/// The CUDA toolkit root to link libdevice from: the first of $CUDA_HOME,
+/// $CUDA_PATH, $CUDA_ROOT, the toolkit of the ptxas on PATH, /usr/local/cuda,
+/// the newest /usr/local/cuda-X.Y and /usr/lib/cuda that holds
+/// nvvm/libdevice/libdevice.10.bc. Empty when none does.
+std::string findCUDAToolkit();
 
 /// Lowers TIRx to GPU/NVVM/LLVM without serializing: kernels outlined,
 /// control flow lowered, locals promoted, every op in `gpu.module`s in the

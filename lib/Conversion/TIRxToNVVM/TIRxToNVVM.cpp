@@ -427,6 +427,28 @@ void mlir::tirx::registerConvertTIRxToNVVMInterface(
 //===----------------------------------------------------------------------===//
 
 namespace {
+/// `math.sqrt` on f32/f64 is IEEE-exact (`sqrt.rn`), as CUDA's sqrtf is
+/// without fast-math: libdevice's __nv_sqrtf would follow its
+/// __CUDA_PREC_SQRT reflection, which nothing sets, and select
+/// `sqrt.approx.f32`. `llvm.sqrt` (through llvm.call_intrinsic, since
+/// convert-gpu-to-nvvm rejects llvm.intr.sqrt) selects `sqrt.rn`.
+struct PreciseSqrtLowering : ConvertOpToLLVMPattern<math::SqrtOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(math::SqrtOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = op.getType();
+    if (!type.isF32() && !type.isF64())
+      return failure();
+    rewriter.replaceOpWithNewOp<LLVM::CallIntrinsicOp>(
+        op, type,
+        rewriter.getStringAttr(type.isF32() ? "llvm.sqrt.f32"
+                                            : "llvm.sqrt.f64"),
+        adaptor.getOperand());
+    return success();
+  }
+};
+
 struct ConvertTIRxToNVVMPass
     : tirx::impl::ConvertTIRxToNVVMPassBase<ConvertTIRxToNVVMPass> {
   void runOnOperation() override {
@@ -440,14 +462,18 @@ struct ConvertTIRxToNVVMPass
     populateMathToLLVMConversionPatterns(converter, patterns);
     LLVMConversionTarget target(*ctx);
     target.addIllegalDialect<TIRxDialect>();
-    // Math ops with a PTX instruction become LLVM intrinsics here; the
-    // others (exp, log, sin, ...) stay for convert-gpu-to-nvvm, which
-    // calls libdevice: NVPTX cannot select their intrinsics.
+    // Math ops whose LLVM intrinsic convert-gpu-to-nvvm keeps become
+    // intrinsics here. The others (absf, sqrt, floor, ceil, roundeven,
+    // copysign, exp, log, sin, ...) stay for convert-gpu-to-nvvm, which
+    // calls libdevice (linked and inlined at serialization, so absf is one
+    // `abs.f32`): it marks their LLVM intrinsics illegal.
     target.addLegalDialect<math::MathDialect>();
-    target.addIllegalOp<math::FmaOp, math::SqrtOp, math::AbsFOp, math::AbsIOp,
-                        math::FloorOp, math::CeilOp, math::TruncOp,
-                        math::RoundEvenOp, math::CopySignOp, math::CtPopOp,
-                        math::CountLeadingZerosOp>();
+    target.addIllegalOp<math::FmaOp, math::AbsIOp, math::TruncOp,
+                        math::CtPopOp, math::CountLeadingZerosOp>();
+    patterns.add<PreciseSqrtLowering>(converter, /*benefit=*/2);
+    target.addDynamicallyLegalOp<math::SqrtOp>([](math::SqrtOp op) {
+      return !op.getType().isF32() && !op.getType().isF64();
+    });
     target.addLegalDialect<NVVM::NVVMDialect>();
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))

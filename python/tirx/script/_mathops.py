@@ -76,9 +76,9 @@ def _minmax(kind, a, b):
         return _builtins.max(a, b) if kind == "max" else _builtins.min(a, b)
     ea, eb, t = _expr._unify(a, b)
     if t.is_float:
-        # maximumf/minimumf (PTX max.NaN/min.NaN): NaN-propagating; the
-        # maxnumf form lowers to a libdevice call the pipeline does not link
-        name = f"arith.{kind}imumf"
+        # maxnumf/minnumf: CUDA's fmaxf/fminf (a NaN operand yields the
+        # other one), as in the original; PTX max.f32/min.f32 via libdevice
+        name = f"arith.{kind}numf"
     elif t.is_uint or t.is_bool:
         name = f"arith.{kind}ui"
     else:

@@ -211,7 +211,7 @@ def test_casts_select_and_likely():
 
     text = str(k)
     for op in ("arith.truncf", "arith.select", "arith.extsi", "arith.floordivsi",
-               "arith.fptosi", "arith.maximumf", "arith.minimumf", "math.fma",
+               "arith.fptosi", "arith.maxnumf", "arith.minnumf", "math.fma",
                "math.trunc", "arith.uitofp", "arith.extf"):
         assert op in text, op
     compile_ptx(k)
