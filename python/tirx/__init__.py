@@ -9,6 +9,12 @@ Modules (named after upstream MLIR's Python packages):
 * ``tirx.script`` -- the TVMScript-style frontend (``@T.prim_func``).
 * ``tirx.compile(func_or_module, target="sm_90a", emit="ptx")`` -- compile a
   scripted kernel to PTX, LLVM IR, cubin or TIRx IR text.
+* ``tirx.load_plugin(path)`` -- load an MLIR dialect/pass plugin library.
+* ``python -m tirx`` -- the command line (``tirx.cli``).
+
+Backends: every entry point of the group ``tirx.backends`` is loaded and
+called once at the end of ``import tirx`` (``TIRX_BACKEND_AUTOLOAD=0`` turns
+that off; see docs/Backends.md).
 """
 
 from ._tirx import __version__, MLIR_VERSION  # noqa: F401
@@ -22,5 +28,11 @@ def compile(func_or_module, target="sm_90a", emit="ptx", **kwargs):  # noqa: A00
     return _compile(func_or_module, target=target, emit=emit, **kwargs)
 
 
-__all__ = ["ir", "passmanager", "compiler", "compile", "__version__",
-           "MLIR_VERSION"]
+from ._backends import load_plugin  # noqa: E402,F401
+
+__all__ = ["ir", "passmanager", "compiler", "compile", "load_plugin",
+           "__version__", "MLIR_VERSION"]
+
+# Last: backends see a fully initialized package.
+from . import _backends  # noqa: E402
+_backends.autoload()
