@@ -149,7 +149,7 @@ class FunctionPrinter(ExprMixin, PtxMixin):
                     self.let.add(op)
             elif op.name == "tirx.alloc_buffer":
                 continue
-            elif len(uses) == 1 and len(op.results) == 1 and self._host_block(op) is op.block:
+            elif len(uses) == 1 and len(op.results) == 1 and _same_block(self._host_block(op), op.block):
                 self.inline.add(op)
             else:
                 self.eager.add(op)
@@ -772,6 +772,12 @@ class FunctionPrinter(ExprMixin, PtxMixin):
 
 
 _LOOP_VARS = ("i", "j", "k", "l", "m", "n")
+
+
+def _same_block(a, b):
+    """Block wrappers are new Python objects on each access: compare the
+    blocks (a None is no block)."""
+    return a is not None and b is not None and a == b
 
 
 def _param_letter(i, printer):
