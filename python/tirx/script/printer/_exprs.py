@@ -71,7 +71,7 @@ _CALLS = {"arith.divsi": ("T.truncdiv", "s"), "arith.remsi": ("T.truncmod", "s")
           "arith.remf": ("T.truncmod", None),
           "arith.maxsi": ("T.max", "s"), "arith.maxui": ("T.max", "u"),
           "arith.minsi": ("T.min", "s"), "arith.minui": ("T.min", "u"),
-          "arith.maximumf": ("T.max", None), "arith.minimumf": ("T.min", None)}
+          "arith.maxnumf": ("T.max", None), "arith.minnumf": ("T.min", None)}
 _CASTS = {"arith.extsi": "s", "arith.extui": "u", "arith.trunci": None,
           "arith.sitofp": "s", "arith.uitofp": "u", "arith.fptosi": "rs",
           "arith.fptoui": "ru", "arith.extf": None, "arith.truncf": None}
