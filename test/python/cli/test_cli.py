@@ -130,7 +130,7 @@ def test_print_mlir(tmp_path):
     assert r.returncode == 0, r.stderr
     assert r.stdout.startswith("# from tirx.script import tirx as T\n@T.prim_func\n")
     assert "def axpy(A: T.Buffer((1024,), \"float32\")" in r.stdout
-    assert "B[v] = T.fma(v_1, arg2, v_2)" in r.stdout
+    assert "        B[v] = T.fma(A[v], arg2, B[v])" in r.stdout
     bad = tmp_path / "bad.mlir"
     bad.write_text("func.func @f() {\n  tirx.nope\n}\n")
     r = tirx_cli("print", str(bad))
