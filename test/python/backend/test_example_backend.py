@@ -10,8 +10,11 @@ import pytest
 
 from .tools import PLUGIN, REPO, TIRX_OPT, run_python
 
-pytestmark = pytest.mark.skipif(not os.path.isfile(PLUGIN),
-                                reason="the example plugin is not built")
+pytestmark = [
+    pytest.mark.skipif(not os.path.isfile(PLUGIN), reason="the example plugin is not built"),
+    pytest.mark.skipif("asan" in os.environ.get("LD_PRELOAD", ""),
+                       reason="a pip install: run by the normal build only"),
+]
 
 KERNEL = '''
 import tirx

@@ -10,6 +10,10 @@ import pytest
 
 import tirx
 
+# Each command is a fresh interpreter: run by the normal build only.
+pytestmark = pytest.mark.skipif("asan" in os.environ.get("LD_PRELOAD", ""),
+                                reason="subprocess-heavy; the normal build runs it")
+
 PACKAGES = os.path.dirname(os.path.dirname(os.path.abspath(tirx.__file__)))
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__)))))
