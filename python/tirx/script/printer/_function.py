@@ -57,7 +57,7 @@ class BufferInfo:
         self.name = name
 
 
-class _Retry(Exception):
+class _Retry(RuntimeError):
     """The plan changed; print the block again."""
 
 

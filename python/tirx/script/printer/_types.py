@@ -12,7 +12,7 @@ __all__ = ["prim_of", "Unprintable", "annotation", "pointer_text",
 _FLOAT_OF_MLIR = {m: n for n, m in _FLOATS.items()}
 
 
-class Unprintable(Exception):
+class Unprintable(ValueError):
     """IR with no script spelling; the message says what."""
 
 
