@@ -225,3 +225,20 @@ def test_register_op_printer():
 def test_script_rejects_other_objects():
     with pytest.raises(TypeError, match="script\\(\\) takes"):
         script(42)
+
+
+def test_unused_read_is_evaluated():
+    """A read whose value is unused is still a load in the IR: a bare `x`
+    statement would create nothing, so it prints as T.evaluate(x)."""
+    f = from_source(HEADER + '''
+@T.prim_func
+def f(A: T.Buffer((4,), "int32")):
+    T.device_entry()
+    tx = T.thread_id([4])
+    old: T.int32 = A[0]
+    T.evaluate(old)
+    T.evaluate(A[1])
+''')
+    text = f.script()
+    assert "    T.evaluate(old)\n    T.evaluate(A[1])\n" in text, text
+    assert structural_equal(f, from_source(text))

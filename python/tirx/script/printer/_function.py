@@ -388,8 +388,10 @@ class FunctionPrinter(ExprMixin, PtxMixin):
         n = self._spell(op, None) if op not in self.eager else self._eager_node(op)
         if uses:
             return self._let(op, n, indent)
-        if self.is_pure(op):
-            return ([f"{indent}{n.text}"], list(n.effects))
+        if n.mat:
+            # a lazy read (`A[i]`, a scalar variable) as a bare statement
+            # creates nothing: T.evaluate takes its value
+            return ([f"{indent}T.evaluate({n.text})"], list(n.effects))
         return ([f"{indent}{n.text}"], list(n.effects))
 
     def _eager_node(self, op):
