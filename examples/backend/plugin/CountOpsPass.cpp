@@ -3,7 +3,7 @@
 // A pass plugin (mlir/Tools/Plugins/PassPlugin.h) with one pass,
 // `tirx-example-count-ops`: it sets `tirx_example.num_ops` on each func.func
 // to the number of TIRx ops (tirx.* and tirx.ptx.*) in its body. Load it with
-// `tirx-opt --load-pass-plugin=TIRxExamplePassPlugin.so` or
+// `tirx-opt --load-pass-plugin=TIRxExamplePlugin.so` or
 // `tirx.load_plugin(path)`.
 //
 //===----------------------------------------------------------------------===//

@@ -1,8 +1,9 @@
 """An example TIRx backend.
 
 ``register()`` (the ``tirx.backends`` entry point, called by ``import
-tirx``) adds the script namespace ``T.example`` and loads the pass plugin
-(the pass ``tirx-example-count-ops``) when it finds the library: in
+tirx``) adds the script namespace ``T.example`` and loads the plugin
+library (the pass ``tirx-example-count-ops``, the dialect ``tirx_example``)
+when it finds it: in
 ``$TIRX_EXAMPLE_PLUGIN``, or next to this file.
 """
 
@@ -10,11 +11,11 @@ import os
 
 __all__ = ["register", "plugin_path"]
 
-PLUGIN_NAME = "TIRxExamplePassPlugin.so"
+PLUGIN_NAME = "TIRxExamplePlugin.so"
 
 
 def plugin_path():
-    """The pass plugin library, or None when it is not built."""
+    """The plugin library, or None when it is not built."""
     for p in (os.environ.get("TIRX_EXAMPLE_PLUGIN"),
               os.path.join(os.path.dirname(os.path.abspath(__file__)), PLUGIN_NAME)):
         if p and os.path.isfile(p):

@@ -83,12 +83,35 @@ def test_plugin_loaded_twice_is_loaded_once(tmp_path):
     link = tmp_path / "again.so"
     os.symlink(PLUGIN, link)
     before = tirx._backends.loaded_plugins()
-    assert tirx.load_plugin(PLUGIN) == ["pass"]
-    assert tirx.load_plugin(PLUGIN) == ["pass"]
-    assert tirx.load_plugin(str(link)) == ["pass"]  # the same file
+    assert tirx.load_plugin(PLUGIN) == ["dialect", "pass"]
+    assert tirx.load_plugin(PLUGIN) == ["dialect", "pass"]
+    assert tirx.load_plugin(str(link)) == ["dialect", "pass"]  # the same file
     after = tirx._backends.loaded_plugins()
     assert after.count(os.path.realpath(PLUGIN)) == 1
     assert len(after) <= len(before) + 1
+
+
+MARKER = 'func.func @f() {\n  "tirx_example.marker"() : () -> ()\n  return\n}\n'
+
+
+@pytest.mark.skipif(not os.path.isfile(PLUGIN), reason="the example plugin is not built")
+def test_dialect_plugin_reaches_new_contexts():
+    r = run_python(
+        "import tirx\n"
+        "from tirx import ir\n"
+        f"text = {MARKER!r}\n"
+        "try:\n"
+        "    ir.Module.parse(text, context=ir.Context())\n"
+        "except ir.MLIRError as e:\n"
+        "    print('before:', 'unregistered dialect' in str(e))\n"
+        f"print(tirx.load_plugin({PLUGIN!r}))\n"
+        "m = ir.Module.parse(text, context=ir.Context())\n"
+        "print(m.body.operations[0].regions[0].blocks[0].operations[0].name)\n",
+        env={"TIRX_BACKEND_AUTOLOAD": "0"})
+    assert r.returncode == 0, r.stderr
+    out = r.stdout.splitlines()
+    assert out[0] == "before: True", out
+    assert out[1:] == ["['dialect', 'pass']", "tirx_example.marker"]
 
 
 def test_load_plugin_errors(tmp_path):

@@ -65,7 +65,7 @@ def test_example_backend_from_script(installed, tmp_path):
     assert r.returncode == 0, r.stderr
     out = dict(line.split(" ", 1) for line in r.stdout.splitlines())
     assert out["backends"] == "['example']"
-    assert out["plugin"] == "['pass']"
+    assert out["plugin"] == "['dialect', 'pass']"
     assert out["ptx"] == "True True", r.stdout  # T.example.clamp
     assert out["attr"] == "5 : i64"  # thread_id, 2 loads, store, kernel
 
@@ -77,7 +77,7 @@ def test_example_backend_switched_off(installed):
     assert r.stdout.strip() == "False"
 
 
-def test_example_plugin_in_tirx_opt():
+def test_example_plugin_in_tirx_opt(tmp_path):
     mlir = os.path.join(REPO, "examples", "elementwise.mlir")
     r = subprocess.run([TIRX_OPT, f"--load-pass-plugin={PLUGIN}",
                         "--pass-pipeline=builtin.module(func.func(tirx-example-count-ops))",
@@ -85,3 +85,11 @@ def test_example_plugin_in_tirx_opt():
     assert r.returncode == 0, r.stderr
     assert "func.func @axpy" in r.stdout
     assert "attributes {tirx_example.num_ops = 8 : i64}" in r.stdout
+    marker = tmp_path / "marker.mlir"
+    marker.write_text('func.func @f() {\n  "tirx_example.marker"() : () -> ()\n  return\n}\n')
+    r = subprocess.run([TIRX_OPT, str(marker)], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1 and "unregistered dialect" in r.stderr
+    r = subprocess.run([TIRX_OPT, f"--load-dialect-plugin={PLUGIN}", str(marker)],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert '"tirx_example.marker"() : () -> ()' in r.stdout

@@ -10,7 +10,7 @@ PACKAGES = os.path.dirname(os.path.dirname(os.path.abspath(tirx.__file__)))
 BUILD = os.path.dirname(PACKAGES)
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__)))))
-PLUGIN = os.path.join(BUILD, "examples", "backend", "plugin", "TIRxExamplePassPlugin.so")
+PLUGIN = os.path.join(BUILD, "examples", "backend", "plugin", "TIRxExamplePlugin.so")
 TIRX_OPT = os.path.join(BUILD, "bin", "tirx-opt")
 
 
