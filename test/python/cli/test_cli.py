@@ -132,7 +132,7 @@ def test_usage_errors(kernel):
 def test_print_mlir(tmp_path):
     r = tirx_cli("print", os.path.join(REPO, "examples", "elementwise.mlir"))
     assert r.returncode == 0, r.stderr
-    assert r.stdout.startswith("# from tirx.script import tirx as T\n@T.prim_func\n")
+    assert r.stdout.startswith("from tirx.script import tirx as T\n@T.prim_func\n")
     assert "def axpy(A: T.Buffer((1024,), \"float32\")" in r.stdout
     assert "        B[v] = T.fma(A[v], arg2, B[v])" in r.stdout
     bad = tmp_path / "bad.mlir"
@@ -141,5 +141,11 @@ def test_print_mlir(tmp_path):
     assert r.returncode == 1
     assert f"{bad}:2:3: error:" in r.stderr, r.stderr
     no_traceback(r)
+    # the printed file is a kernel file the compile command takes
+    printed = tmp_path / "printed.py"
+    printed.write_text(tirx_cli("print", os.path.join(REPO, "examples", "elementwise.mlir")).stdout)
+    r = tirx_cli("compile", str(printed), "--emit", "ptx")
+    assert r.returncode == 0, r.stderr
+    assert ".entry axpy(" in r.stdout
     r = tirx_cli("print", "-", stdin="module {}\n")
     assert r.returncode == 0 and "@T.prim_func" not in r.stdout

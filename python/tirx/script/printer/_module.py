@@ -51,9 +51,9 @@ class ModulePrinter:
         return lines
 
     def lines(self):
-        head = ["# from tirx.script import tirx as T"]
+        head = ["from tirx.script import tirx as T"]
         if self.as_class:
-            head.append("# from tirx.script import ir as I")
+            head.append("from tirx.script import ir as I")
         out = []
         for na in self.op.attributes:
             if na.name == "sym_name":
@@ -66,7 +66,7 @@ class ModulePrinter:
             out.append(f"# no script spelling: {text}")
         funcs = [self._function(f) for f in self.funcs]
         if any("PointerType(" in line for f in funcs for line in f):
-            head.append("# from tirx.script import PointerType, PrimType")
+            head.append("from tirx.script import PointerType, PrimType")
         if self.as_class:
             out.append("@I.ir_module")
             out.append(f"class {self.class_name}:")
