@@ -55,6 +55,7 @@
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/Block.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/Location.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Operation.h"
@@ -483,6 +484,11 @@ void bindIRCore(nb::module_ &m);
 void bindIRTypes(nb::module_ &m);
 void bindPasses(nb::module_ &m);
 void initMLIRError(nb::module_ &m);
+void bindPlugins(nb::module_ &m);
+void bindOpEffects(nb::module_ &m);
+
+/// Registers the dialects of the loaded dialect plugins (Plugins.cpp).
+void appendPluginDialects(mlir::DialectRegistry &registry);
 
 } // namespace tirx_py
 

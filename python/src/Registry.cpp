@@ -24,6 +24,7 @@ std::unique_ptr<mlir::MLIRContext> tirx_py::createTIRxContext() {
   mlir::registerAllExtensions(registry);
   mlir::registerAllToLLVMIRTranslations(registry);
   mlir::tirx::registerTIRxDialects(registry);
+  appendPluginDialects(registry);
   // No thread pool unless asked for (Context.enable_multithreading): its
   // threads have small stacks, deep IR is handled on one large stack.
   auto ctx = std::make_unique<mlir::MLIRContext>(

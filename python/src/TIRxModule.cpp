@@ -24,6 +24,8 @@ NB_MODULE(_tirx, m) {
   tirx_py::bindPasses(m);
   tirx_py::bindLaunch(m);
   tirx_py::bindSim(m);
+  tirx_py::bindPlugins(m);
+  tirx_py::bindOpEffects(m);
   m.attr("__version__") = mlir::tirx::getTIRxVersion();
   m.attr("MLIR_VERSION") = LLVM_VERSION_STRING;
 }

@@ -13,6 +13,12 @@ Modules (named after upstream MLIR's Python packages):
   scripted kernel to PTX, LLVM IR, cubin or TIRx IR text.
 * ``tirx.runtime`` -- kernel packages, the launcher, and
   ``tirx.build(module, target="sm_90a")`` (compile, cache, call on tensors).
+* ``tirx.load_plugin(path)`` -- load an MLIR dialect/pass plugin library.
+* ``python -m tirx`` -- the command line (``tirx.cli``).
+
+Backends: every entry point of the group ``tirx.backends`` is loaded and
+called once at the end of ``import tirx`` (``TIRX_BACKEND_AUTOLOAD=0`` turns
+that off; see docs/Backends.md).
 """
 
 from ._tirx import __version__, MLIR_VERSION  # noqa: F401
@@ -28,6 +34,11 @@ def compile(func_or_module, target="sm_90a", emit="ptx", **kwargs):  # noqa: A00
     return _compile(func_or_module, target=target, emit=emit, **kwargs)
 
 
-__all__ = ["ir", "passmanager", "compiler", "compile", "sim", "__version__",
-           "MLIR_VERSION"]
-__all__ += ["runtime", "build"]
+from ._backends import load_plugin  # noqa: E402,F401
+
+__all__ = ["ir", "passmanager", "compiler", "compile", "sim", "runtime",
+           "build", "load_plugin", "__version__", "MLIR_VERSION"]
+
+# Last: backends see a fully initialized package.
+from . import _backends  # noqa: E402
+_backends.autoload()

@@ -36,7 +36,7 @@ def current():
     return _STACK[-1]
 
 
-class UserError(Exception):
+class UserError(RuntimeError):
     """A mistake in the script, reported at the innermost node being parsed
     (raised by the builder functions of the T namespace)."""
 

@@ -103,9 +103,12 @@ def compile(obj, target="sm_90a", emit="ptx", *, opt_level=3,  # noqa: A001
 
 
 def structural_equal(a, b):
-    """True when two parsed functions/modules have the same IR, source
-    locations aside (the variable names a script gives, kept as `name`
-    attributes, are part of the IR)."""
+    """True when two parsed functions/modules (or ``tirx.ir`` modules and
+    ops) have the same IR as TVM's structural equality sees it: the same
+    statements in the same order, their operands equal as expression trees;
+    source locations, and where a pure op sits in its block, aside (see
+    ``tirx.script._structural``). The variable names a script gives, kept as
+    `name` attributes, are part of the IR."""
     return _canonical_text(a) == _canonical_text(b)
 
 
@@ -119,7 +122,7 @@ def assert_structural_equal(a, b):
 
 
 def _canonical_text(obj):
+    from ._structural import canonical_text
     m = _module_of(obj) if not isinstance(obj, _ir.Operation) else obj
     op = m.operation if hasattr(m, "operation") else m
-    # Printing without debug info drops every location.
-    return op.get_asm(enable_debug_info=False, print_generic_op_form=True)
+    return canonical_text(op)

@@ -39,6 +39,15 @@ class _ModuleHolder:
     def __str__(self):
         return self.mlir()
 
+    def script(self):
+        """The script text (``tirx.script.from_source`` parses it back)."""
+        from .printer import script
+        return script(self)
+
+    def show(self):
+        """Prints the script text."""
+        print(self.script(), end="")
+
     def verify(self):
         from ._compile import raise_from_mlir
         try:

@@ -1,0 +1,187 @@
+"""The ``python -m tirx`` command line.
+
+    python -m tirx compile kernel.py [--func main] [--target sm_90a]
+                   [--emit ptx|llvm|mlir|cubin|script] [-o out]
+    python -m tirx print kernel.mlir [-o out]   # TIRx IR -> script
+    python -m tirx targets                      # the chips --target takes
+
+Errors are rendered as the script frontend renders them (``error: ...``,
+the ``--> file:line:col`` header and the source line); the exit status is 1
+for an error in the input, 2 for a usage error. A user error never prints a
+Python traceback.
+"""
+
+import argparse
+import os
+import sys
+import traceback
+
+__all__ = ["main"]
+
+EMITS = ("ptx", "llvm", "mlir", "cubin", "script")
+
+
+class InputError(RuntimeError):
+    """An error in the user's input: printed, exit status 1."""
+
+
+def _parser():
+    p = argparse.ArgumentParser(prog="python -m tirx",
+                                description="TIRx: compile and print kernels.")
+    sub = p.add_subparsers(dest="command", metavar="command")
+    sub.required = True
+    c = sub.add_parser("compile", help="compile a script kernel")
+    c.add_argument("kernel", help="a Python file with @T.prim_func / @I.ir_module kernels")
+    c.add_argument("--func", help="the kernel to compile (default: Module, main, "
+                                  "or the only kernel in the file)")
+    c.add_argument("--target", default="sm_90a", help="the chip (default sm_90a; "
+                                                      "see `python -m tirx targets`)")
+    c.add_argument("--emit", default="ptx", choices=EMITS)
+    c.add_argument("-o", "--output", help="the output file (default: standard output)")
+    pr = sub.add_parser("print", help="print TIRx IR (.mlir) as script")
+    pr.add_argument("mlir", help="a file of TIRx IR ('-' for standard input)")
+    pr.add_argument("-o", "--output", help="the output file (default: standard output)")
+    sub.add_parser("targets", help="list the chips --target accepts")
+    return p
+
+
+def _user_frame_error(e, path):
+    """`e`, raised while running the user's file, as an InputError located
+    at the innermost frame in that file."""
+    from .script import ScriptError
+    if isinstance(e, ScriptError):
+        return InputError(str(e))
+    if isinstance(e, SyntaxError) and e.filename:
+        from .script._diagnostics import Span, render
+        span = Span(e.filename, e.lineno or 1, e.offset or 1)
+        return InputError(render(f"SyntaxError: {e.msg}", span))
+    tb = traceback.extract_tb(e.__traceback__)
+    frames = [f for f in tb if os.path.abspath(f.filename) == os.path.abspath(path)]
+    msg = f"{type(e).__name__}: {e}"
+    if frames:
+        from .script._diagnostics import Span, render
+        f = frames[-1]
+        return InputError(render(msg, Span(f.filename, f.lineno, (f.colno or 0) + 1,
+                                           f.end_lineno, (f.end_colno or 0) + 1)))
+    return InputError(f"error: {msg}")
+
+
+def _load_kernels(path):
+    """The kernels (PrimFunc / IRModule objects) the file defines, by name."""
+    import runpy
+    from .script import IRModule, PrimFunc
+    if not os.path.isfile(path):
+        raise InputError(f"error: no such file: {path}")
+    try:
+        ns = runpy.run_path(path, run_name="__tirx_kernel__")
+    except SystemExit as e:
+        raise InputError(f"error: {path} exited ({e.code}) while it was loaded") from None
+    except BaseException as e:  # noqa: BLE001 - the user's code: report, located
+        if isinstance(e, KeyboardInterrupt):
+            raise
+        raise _user_frame_error(e, path) from None
+    return {k: v for k, v in ns.items()
+            if isinstance(v, (PrimFunc, IRModule)) and not k.startswith("_")}
+
+
+def _pick(kernels, name, path):
+    if name is not None:
+        if name not in kernels:
+            have = ", ".join(sorted(kernels)) or "none"
+            raise InputError(f"error: {path} defines no kernel '{name}' (kernels: {have})")
+        return kernels[name]
+    for default in ("Module", "main"):
+        if default in kernels:
+            return kernels[default]
+    if len(kernels) == 1:
+        return next(iter(kernels.values()))
+    if not kernels:
+        raise InputError(f"error: {path} defines no @T.prim_func or @I.ir_module")
+    raise InputError(f"error: {path} defines several kernels "
+                     f"({', '.join(sorted(kernels))}): choose one with --func")
+
+
+def _write(out, data):
+    if out is None:
+        if isinstance(data, bytes):
+            sys.stdout.buffer.write(data)
+        else:
+            sys.stdout.write(data if data.endswith("\n") else data + "\n")
+        return
+    try:
+        with open(out, "wb" if isinstance(data, bytes) else "w") as f:
+            f.write(data)
+    except OSError as e:
+        raise InputError(f"error: cannot write {out}: {e.strerror}") from None
+
+
+def _compile(args):
+    from .compiler import supported_chips
+    from .script import ScriptError, compile as compile_, script
+    if args.target not in supported_chips():
+        raise InputError(f"error: unknown target '{args.target}' "
+                         f"(see `python -m tirx targets`)")
+    if args.emit == "cubin" and args.output is None and sys.stdout.isatty():
+        raise InputError("error: --emit cubin writes binary: give -o FILE")
+    obj = _pick(_load_kernels(args.kernel), args.func, args.kernel)
+    try:
+        if args.emit == "script":
+            data = script(obj)
+        else:
+            data = compile_(obj, target=args.target, emit=args.emit)
+    except ScriptError as e:
+        raise InputError(str(e)) from None
+    except (ValueError, TypeError, RuntimeError) as e:
+        raise InputError(f"error: {e}") from None
+    _write(args.output, data)
+
+
+def _print(args):
+    from . import ir
+    from .script import script
+    try:
+        text = sys.stdin.read() if args.mlir == "-" else open(args.mlir).read()
+    except OSError as e:
+        raise InputError(f"error: cannot read {args.mlir}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise InputError(f"error: {args.mlir} is not a text file") from None
+    ctx = ir.Context()
+    try:
+        module = ir.Module.parse(text, context=ctx)
+    except ir.MLIRError as e:
+        raise InputError(_mlir_message(e, args.mlir)) from None
+    try:
+        data = script(module)
+    except (ValueError, TypeError) as e:
+        raise InputError(f"error: {e}") from None
+    _write(args.output, data)
+
+
+def _mlir_message(e, path):
+    diags = list(getattr(e, "error_diagnostics", []) or [])
+    if not diags:
+        return f"error: {e}"
+    lines = []
+    for d in diags:
+        loc = str(d.location)
+        where = loc[4:-1] if loc.startswith("loc(") else loc
+        where = where.replace('"-"', path).replace('"<string>"', path).strip('"')
+        lines.append(f"{where}: error: {d.message}")
+    return "\n".join(lines)
+
+
+def _targets(args):
+    from .compiler import supported_chips
+    print("\n".join(supported_chips()))
+
+
+def main(argv=None):
+    args = _parser().parse_args(argv)
+    try:
+        {"compile": _compile, "print": _print, "targets": _targets}[args.command](args)
+    except InputError as e:
+        print(str(e), file=sys.stderr)
+        return 1
+    except BrokenPipeError:
+        return 1
+    return 0

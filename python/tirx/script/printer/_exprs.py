@@ -1,0 +1,481 @@
+"""Expressions: the script spelling of each memory-effect-free op and of the
+loads and calls printed inline, each the spelling the parser turns back
+into exactly that op (``arith.divui`` is ``a // b`` of unsigned values,
+``arith.index_cast`` is an index position, ``tirx.ptr_to`` is
+``A.ptr_to([i])``, ...)."""
+
+import math
+
+from ... import ir as _ir
+from .. import _expr as _fexpr
+from .._types import PointerType, PrimType
+from ._node import (ADD, AND, ATOM, BITAND, BITOR, BITXOR, CMP, MUL, NOT, OR,
+                    POWER, SHIFT, UNARY, Node)
+from ._types import Unprintable, pointer_text, prim_of
+
+__all__ = ["ExprMixin", "literal_text"]
+
+BOOL = PrimType("bool")
+
+
+def literal_text(value, prim):
+    """A Python literal of `value` for a constant of PrimType `prim`."""
+    if isinstance(value, bool) or (prim is not None and prim.is_bool):
+        return "True" if value else "False"
+    if prim is not None and prim.is_float:
+        v = float(value)
+        if math.isnan(v):
+            return 'float("nan")'
+        if math.isinf(v):
+            return 'float("inf")' if v > 0 else '-float("inf")'
+        return repr(v)
+    return str(int(value))
+
+
+def _typed(node):
+    """A constant with its type spelled out: ``T.int64(5)``."""
+    if not node.is_literal:
+        return node
+    p = node.stype
+    return Node(f"T.{p.dtype}({literal_text(node.lit, p)})", ATOM, p)
+
+
+_CMPI = {0: ("==", None), 1: ("!=", None), 2: ("<", "s"), 3: ("<=", "s"),
+         4: (">", "s"), 5: (">=", "s"), 6: ("<", "u"), 7: ("<=", "u"),
+         8: (">", "u"), 9: (">=", "u")}
+_CMPF = {1: "==", 2: ">", 3: ">=", 4: "<", 5: "<=", 13: "!="}
+
+_MATH = {"math.exp": "exp", "math.exp2": "exp2", "math.log": "log",
+         "math.log2": "log2", "math.log10": "log10", "math.log1p": "log1p",
+         "math.expm1": "expm1", "math.sqrt": "sqrt", "math.rsqrt": "rsqrt",
+         "math.tanh": "tanh", "math.sin": "sin", "math.cos": "cos",
+         "math.tan": "tan", "math.atan": "atan", "math.erf": "erf",
+         "math.floor": "floor", "math.ceil": "ceil", "math.trunc": "trunc",
+         "math.roundeven": "round", "math.absf": "fabs"}
+
+# arith op -> (symbol, precedence, signedness the frontend derives it from)
+_BINARY = {
+    "arith.addi": ("+", ADD, None), "arith.subi": ("-", ADD, None),
+    "arith.muli": ("*", MUL, None), "arith.shli": ("<<", SHIFT, None),
+    "arith.shrsi": (">>", SHIFT, "s"), "arith.shrui": (">>", SHIFT, "u"),
+    "arith.floordivsi": ("//", MUL, "s"), "arith.divui": ("//", MUL, "u"),
+    "arith.remui": ("%", MUL, "u"),
+    "arith.addf": ("+", ADD, None), "arith.subf": ("-", ADD, None),
+    "arith.mulf": ("*", MUL, None), "arith.divf": ("/", MUL, None),
+    "math.powf": ("**", POWER, None), "math.ipowi": ("**", POWER, "s"),
+}
+_BITWISE = {"arith.andi": ("&", BITAND, "and", AND),
+            "arith.ori": ("|", BITOR, "or", OR),
+            "arith.xori": ("^", BITXOR, None, None)}
+_CALLS = {"arith.divsi": ("T.truncdiv", "s"), "arith.remsi": ("T.truncmod", "s"),
+          "arith.remf": ("T.truncmod", None),
+          "arith.maxsi": ("T.max", "s"), "arith.maxui": ("T.max", "u"),
+          "arith.minsi": ("T.min", "s"), "arith.minui": ("T.min", "u"),
+          "arith.maxnumf": ("T.max", None), "arith.minnumf": ("T.min", None)}
+_CASTS = {"arith.extsi": "s", "arith.extui": "u", "arith.trunci": None,
+          "arith.sitofp": "s", "arith.uitofp": "u", "arith.fptosi": "rs",
+          "arith.fptoui": "ru", "arith.extf": None, "arith.truncf": None}
+
+
+def _sign(prim, kind):
+    """`prim` with the signedness `kind` ("s" / "u") asks for."""
+    if kind is None or not prim.is_int:
+        return prim
+    base = f"{'uint' if kind == 'u' else 'int'}{prim.bits}"
+    return PrimType(base if prim.lanes == 1 else f"{base}x{prim.lanes}")
+
+
+def _common(a, b):
+    if a is b:
+        return a
+    if isinstance(a, PrimType) and isinstance(b, PrimType):
+        return _fexpr._common_type(a, b)
+    return a
+
+
+class ExprMixin:
+    """Builds the Node of an IR value (state lives in the function printer:
+    ``named``, ``inline``, ``buffers``, ``scalars``, ``_memo``)."""
+
+    # -- values ---------------------------------------------------------
+    def node(self, v):
+        n = self.named.get(v)
+        if n is not None:
+            return n
+        n = self._memo.get(v)
+        if n is not None:
+            return n
+        op = v.owner
+        if not isinstance(op, _ir.Operation):
+            raise Unprintable(f"the block argument {v} has no name")
+        if op.name == "arith.constant":
+            n = self._constant(op)
+        elif op in self.inline or self._transparent(op):
+            n = self._spell(op, v)
+        else:
+            raise Unprintable(f"the value of '{op.name}' is used before it is "
+                              "printed")
+        self._memo[v] = n
+        return n
+
+    def _transparent(self, op):
+        """Ops folded into their consumer's spelling wherever used."""
+        name = op.name
+        if name == "tirx.reinterpret":
+            return self._sign_reinterpret(op)
+        return False
+
+    def _sign_reinterpret(self, op):
+        src, dst = op.operands[0].type, op.results[0].type
+        return (isinstance(src, _ir.IntegerType) and isinstance(dst, _ir.IntegerType)
+                and src.width == dst.width and src.width > 1)
+
+    def _constant(self, op):
+        attr = op.attributes["value"]
+        t = op.results[0].type
+        if isinstance(t, _ir.IndexType):
+            return Node(str(attr.value), ATOM, "index", lit=int(attr.value))
+        if isinstance(t, _ir.VectorType):
+            text = str(attr)
+            if not text.startswith("dense<") or "[" in text:
+                raise Unprintable(f"the vector constant {text} has no script spelling")
+            p = prim_of(t)
+            inner = text[len("dense<"):text.rindex(">")]
+            el = p.element
+            if el.is_bool:
+                v = inner == "true"
+            elif el.is_float:
+                v = float(inner)
+            else:
+                v = int(inner)
+            return Node(f"T.{p.dtype}({literal_text(v, el)})", ATOM, p)
+        p = prim_of(t)
+        if p is None:
+            raise Unprintable(f"a constant of type {t} has no script spelling")
+        value = attr.value
+        if isinstance(attr, _ir.BoolAttr):
+            value = bool(value)
+        return Node(literal_text(value, p), ATOM, p, lit=value)
+
+    # -- fitting operands to what their consumer converts them to ---------
+    def fit(self, n, prim):
+        """`n` where the frontend converts it to `prim` without an op (a
+        constant bare when its type is `prim`'s)."""
+        if n.is_literal:
+            if isinstance(n.stype, PrimType) and prim is not None and \
+                    n.stype.ssa == prim.ssa:
+                return n
+            return _typed(n)
+        return n
+
+    def typed(self, n):
+        return _typed(n)
+
+    def signed(self, n, want):
+        """`n` as a value of PrimType `want` (``T.uint32(x)`` reinterprets
+        the signedness, no op)."""
+        if n.is_literal or want is None:
+            return n
+        if n.stype is want:
+            return n
+        if isinstance(n.stype, PrimType) and n.stype.ssa == want.ssa:
+            return Node(f"T.{want.dtype}({n.text})", ATOM, want, n.ev + n.mat)
+        raise Unprintable(f"a {n.stype} value where {want} is expected")
+
+    def default(self, n):
+        """`n` where the frontend takes a Python number at its default type
+        (int32 / int64 / float32 / bool)."""
+        if not n.is_literal:
+            return n
+        d = _fexpr.default_type_of(n.lit)
+        return n if d is not None and d.ssa == n.stype.ssa else _typed(n)
+
+    def index(self, v):
+        """An `index` operand: the integer expression `to_index` converts."""
+        op = v.owner
+        if v in self.named:
+            raise Unprintable("an index-typed value has no script spelling")
+        if isinstance(op, _ir.Operation):
+            if op.name == "arith.constant":
+                n = self._constant(op)
+                return Node(n.text, ATOM, "index", lit=n.lit)
+            if op.name in ("arith.index_cast", "arith.index_castui"):
+                src = op.operands[0]
+                if isinstance(src.type, _ir.IntegerType):
+                    n = self.node(src)
+                    p = prim_of(src.type)
+                    if p.is_bool:
+                        raise Unprintable("an index from a bool has no script spelling")
+                    kind = "u" if op.name == "arith.index_castui" else "s"
+                    return self.signed(n, _sign(p, kind))
+        raise Unprintable("an index-typed value that is not an integer cast "
+                          "or a constant has no script spelling")
+
+    def indices(self, values):
+        return [self.index(v) for v in values]
+
+    # -- buffers --------------------------------------------------------
+    def buffer(self, v):
+        b = self.buffers.get(v)
+        if b is None:
+            raise Unprintable(f"a buffer value without a name ({v.type})")
+        return b
+
+    def _index_list(self, nodes):
+        return "[" + ", ".join(n.text for n in nodes) + "]"
+
+    def load_node(self, op):
+        """``A[i, j]`` (lazy) for a scalar load, ``A.vload(...)`` (eager) for
+        a vector, ``x`` for a scalar variable."""
+        buf = op.operands[0]
+        rt = op.results[0].type
+        p = prim_of(rt)
+        if p is None:
+            raise Unprintable(f"a load of {rt} has no script spelling")
+        if buf in self.scalars:
+            return Node(self.scalars[buf], ATOM, p, (), (op,))
+        b = self.buffer(buf)
+        idx = self.indices(list(op.operands)[1:])
+        ev = tuple(e for n in idx for e in n.ev)
+        mt = tuple(e for n in idx for e in n.mat)
+        if p.lanes > 1 or op in self.eager:
+            dt = f', "{p.dtype}"' if p.lanes > 1 else ""
+            return Node(f"{b.name}.vload({self._index_list(idx)}{dt})", ATOM, p,
+                        ev + mt + (op,))
+        key = ", ".join(n.text for n in idx) if idx else "()"
+        return Node(f"{b.name}[{key}]", ATOM, p, ev, mt + (op,))
+
+    # -- op spellings ---------------------------------------------------
+    def _spell(self, op, v):
+        name = op.name
+        fn = _SPELL.get(name)
+        if fn is not None:
+            return fn(self, op, v)
+        if name.startswith("tirx.ptx."):
+            return self.ptx_node(op, v)
+        custom = self.custom_printer(name)
+        if custom is not None:
+            return custom(self, op, v)
+        raise Unprintable(f"'{name}' has no script spelling")
+
+    def _binary(self, op, v):
+        sym, prec, kind = _BINARY[op.name]
+        a, b = (self.node(x) for x in op.operands)
+        rt = prim_of(op.results[0].type)
+        if kind is not None:
+            want = _sign(rt, kind)
+            a, b = self.signed(a, want), self.signed(b, want)
+        return self._infix(a, b, sym, prec, rt, kind, right=(prec == POWER))
+
+    def _infix(self, a, b, sym, prec, rt, kind=None, right=False):
+        if a.is_literal and b.is_literal:
+            a = Node(f"T.{_sign(rt, kind).dtype}({literal_text(a.lit, rt)})",
+                     ATOM, _sign(rt, kind)) if kind else _typed(a)
+        stype = _common(a.stype, b.stype) if not a.is_literal and not b.is_literal \
+            else (b.stype if a.is_literal else a.stype)
+        if isinstance(stype, PrimType) and kind is not None:
+            stype = _sign(stype, kind)
+        lp, rp = (prec + 1, prec) if right else (prec, prec + 1)
+        text = f"{a.paren(lp)} {sym} {b.paren(rp)}"
+        return Node(text, prec, stype, a.ev + b.ev + a.mat + b.mat)
+
+    def _bitwise(self, op, v):
+        sym, prec, word, wprec = _BITWISE[op.name]
+        a, b = (self.node(x) for x in op.operands)
+        rt = prim_of(op.results[0].type)
+        if rt.is_bool:
+            if op.name == "arith.xori" and b.is_literal and b.lit is True:
+                return Node(f"not {a.paren(NOT)}", NOT, BOOL, a.ev + a.mat)
+            if word is not None and not a.is_literal and not b.is_literal:
+                text = f"{a.paren(wprec + 1)} {word} {b.paren(wprec + 1)}"
+                return Node(text, wprec, BOOL, a.ev + b.ev + a.mat + b.mat)
+        if op.name == "arith.xori" and b.is_literal and b.lit == -1 and not a.is_literal:
+            return Node(f"~{a.paren(UNARY)}", UNARY, a.stype, a.ev + a.mat)
+        return self._infix(a, b, sym, prec, rt)
+
+    def _call(self, op, v):
+        fn, kind = _CALLS[op.name]
+        a, b = (self.node(x) for x in op.operands)
+        rt = prim_of(op.results[0].type)
+        want = _sign(rt, kind) if kind else None
+        a, b = self.signed(a, want), self.signed(b, want)
+        if a.is_literal and b.is_literal:
+            a = self.signed(_typed(a), want) if want else _typed(a)
+        stype = want or (b.stype if a.is_literal else a.stype)
+        return Node(f"{fn}({a.text}, {b.text})", ATOM, stype,
+                    a.ev + b.ev + a.mat + b.mat)
+
+    def _negf(self, op, v):
+        a = self.node(op.operands[0])
+        if a.is_literal:
+            a = _typed(a)
+        return Node(f"-{a.paren(UNARY)}", UNARY, a.stype, a.ev + a.mat)
+
+    def _cmp(self, op, v):
+        a, b = (self.node(x) for x in op.operands)
+        pred = op.attributes["predicate"].value
+        src = prim_of(op.operands[0].type)
+        if op.name == "arith.cmpf":
+            sym = _CMPF.get(pred)
+            if sym is None:
+                raise Unprintable(f"arith.cmpf predicate {pred} has no script spelling")
+        else:
+            sym, kind = _CMPI[pred]
+            if kind is not None:
+                want = _sign(src, kind)
+                a, b = self.signed(a, want), self.signed(b, want)
+        if a.is_literal and b.is_literal:
+            a = _typed(a)
+        rt = BOOL.with_lanes(src.lanes)
+        text = f"{a.paren(CMP + 1)} {sym} {b.paren(CMP + 1)}"
+        return Node(text, CMP, rt, a.ev + b.ev + a.mat + b.mat)
+
+    def _select(self, op, v):
+        c, a, b = (self.node(x) for x in op.operands)
+        if a.is_literal and b.is_literal:
+            a = _typed(a)
+        stype = a.stype if not a.is_literal else b.stype
+        if not a.is_literal and not b.is_literal:
+            stype = _common(a.stype, b.stype)
+        return Node(f"T.if_then_else({c.text}, {a.text}, {b.text})", ATOM, stype,
+                    c.ev + a.ev + b.ev + c.mat + a.mat + b.mat)
+
+    def _cast(self, op, v):
+        kind = _CASTS[op.name]
+        a = self.node(op.operands[0])
+        src = prim_of(op.operands[0].type)
+        rt = prim_of(op.results[0].type)
+        if kind in ("s", "u"):
+            if src.is_bool:
+                if kind != "u":
+                    raise Unprintable(f"'{op.name}' of a bool has no script spelling")
+            else:
+                a = self.signed(a, _sign(src, kind))
+        if kind in ("rs", "ru"):
+            rt = _sign(rt, kind[1])
+        if op.name == "arith.trunci" and rt.is_bool:
+            raise Unprintable("arith.trunci to i1 has no script spelling")
+        if a.is_literal:
+            a = _typed(a)
+        return Node(f"T.{rt.dtype}({a.text})", ATOM, rt, a.ev + a.mat)
+
+    def _math(self, op, v):
+        fn = _MATH[op.name]
+        a = self.node(op.operands[0])
+        if a.is_literal:
+            a = _typed(a)
+        return Node(f"T.{fn}({a.text})", ATOM, a.stype, a.ev + a.mat)
+
+    def _absi(self, op, v):
+        a = self.signed(self.node(op.operands[0]), prim_of(op.operands[0].type))
+        if a.is_literal:
+            a = _typed(a)
+        return Node(f"T.abs({a.text})", ATOM, a.stype, a.ev + a.mat)
+
+    def _fma(self, op, v):
+        a, b, c = (self.node(x) for x in op.operands)
+        if a.is_literal and b.is_literal:
+            a = _typed(a)
+        t = a.stype if not a.is_literal else b.stype
+        c = self.fit(c, t)
+        return Node(f"T.fma({a.text}, {b.text}, {c.text})", ATOM, t,
+                    a.ev + b.ev + c.ev + a.mat + b.mat + c.mat)
+
+    def _broadcast(self, op, v):
+        a = self.node(op.operands[0])
+        rt = prim_of(op.results[0].type)
+        if rt is None:
+            raise Unprintable(f"a broadcast to {op.results[0].type} has no script spelling")
+        a = self.fit(a, rt.element)
+        return Node(f"T.{rt.dtype}({a.text})", ATOM, rt, a.ev + a.mat)
+
+    def _reinterpret(self, op, v):
+        src = op.operands[0]
+        if self._sign_reinterpret(op):
+            # iN <-> uiN at a memory boundary: the parser adds these itself
+            return self.node(src)
+        a = self.node(src)
+        if a.is_literal:
+            a = _typed(a)
+        rt = op.results[0].type
+        if isinstance(rt, _ir.PtrType):
+            target, stype = pointer_text(rt), _ptr_stype(rt)
+        else:
+            p = prim_of(rt)
+            if p is None:
+                raise Unprintable(f"a reinterpret to {rt} has no script spelling")
+            st = a.stype
+            if isinstance(st, PrimType) and st.bits * st.lanes == p.bits * p.lanes \
+                    and st.ssa == p.ssa:
+                raise Unprintable("a reinterpret to the same type has no script spelling")
+            target, stype = f'"{p.dtype}"', p
+        return Node(f"T.reinterpret({target}, {a.text})", ATOM, stype, a.ev + a.mat)
+
+    def _buffer_data(self, op, v):
+        b = self.buffer(op.operands[0])
+        return Node(f"{b.name}.data", ATOM, _ptr_stype(op.results[0].type))
+
+    def _ptr_to(self, op, v):
+        b = self.buffer(op.operands[0])
+        idx = self.indices(list(op.operands)[1:])
+        return Node(f"{b.name}.ptr_to({self._index_list(idx)})", ATOM,
+                    _ptr_stype(op.results[0].type),
+                    tuple(e for n in idx for e in n.ev) + tuple(e for n in idx for e in n.mat))
+
+    def _access_ptr(self, op, v):
+        b = self.buffer(op.operands[0])
+        off, ext = self.index(op.operands[1]), self.index(op.operands[2])
+        mask = str(op.attributes["access"])
+        mask = mask[mask.rindex(" ") + 1:].rstrip(">")
+        elem = prim_of(op.attributes["elementType"].value)
+        return Node(f'T.tvm_access_ptr("{elem.dtype}", {b.name}, {off.text}, {ext.text}, "{mask}")',
+                    ATOM, _ptr_stype(op.results[0].type),
+                    off.ev + ext.ev + off.mat + ext.mat)
+
+    def _ptr_byte_offset(self, op, v):
+        p = self.node(op.operands[0])
+        off = self.index(op.operands[1])
+        elem = prim_of(op.attributes["elementType"].value)
+        return Node(f'T.ptr_byte_offset({p.text}, {off.text}, "{elem.dtype}")', ATOM,
+                    _ptr_stype(op.results[0].type), p.ev + off.ev + p.mat + off.mat)
+
+    def _load(self, op, v):
+        return self.load_node(op)
+
+    def _call_op(self, op, v):
+        return self.call_node(op)
+
+    def _printf(self, op, v):
+        raise Unprintable("gpu.printf is a statement")
+
+
+def _ptr_stype(t):
+    from .._types import script_type_of_mlir
+    return script_type_of_mlir(str(t))
+
+
+_SPELL = {}
+for _n in _BINARY:
+    _SPELL[_n] = ExprMixin._binary
+for _n in _BITWISE:
+    _SPELL[_n] = ExprMixin._bitwise
+for _n in _CALLS:
+    _SPELL[_n] = ExprMixin._call
+for _n in _CASTS:
+    _SPELL[_n] = ExprMixin._cast
+for _n in _MATH:
+    _SPELL[_n] = ExprMixin._math
+_SPELL.update({
+    "arith.cmpi": ExprMixin._cmp, "arith.cmpf": ExprMixin._cmp,
+    "arith.select": ExprMixin._select, "arith.negf": ExprMixin._negf,
+    "math.absi": ExprMixin._absi, "math.fma": ExprMixin._fma,
+    "vector.broadcast": ExprMixin._broadcast,
+    "tirx.reinterpret": ExprMixin._reinterpret,
+    "tirx.buffer_data": ExprMixin._buffer_data,
+    "tirx.ptr_to": ExprMixin._ptr_to,
+    "tirx.access_ptr": ExprMixin._access_ptr,
+    "tirx.ptr_byte_offset": ExprMixin._ptr_byte_offset,
+    "tirx.buffer_load": ExprMixin._load,
+    "func.call": ExprMixin._call_op,
+})
+del _n

@@ -1,0 +1,68 @@
+"""The kernels the round-trip table runs over: the conformance kernels the
+script parser accepts, the lit tests' and examples' TIRx functions, and the
+canonicalized form of each. A kernel is (test id, loader); the loader
+returns a parsed PrimFunc/IRModule or a ``tirx.ir.Module``."""
+
+import glob
+import os
+import re
+
+from script.test_conformance import conformance_dir
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
+
+_REWRITES = [
+    (re.compile(r"^from tvm\.script import tirx as T\b", re.M), "from tirx.script import tirx as T"),
+    (re.compile(r"^from tvm\.script import ir as I\b", re.M), "from tirx.script import ir as I"),
+    (re.compile(r"^from tvm\.script\.tirx import tile as Tx\b", re.M),
+     "from tirx.script import tile as Tx"),
+    (re.compile(r"^from tvm\.ir import ", re.M), "from tirx.script import "),
+]
+
+
+def load_conformance(path):
+    """The kernel's Module or main, parsed (imports rewritten as check.py
+    does); raises what the parser raises."""
+    src = open(path).read()
+    for pat, rep in _REWRITES:
+        src = pat.sub(rep, src)
+    ns = {"__name__": "kernel"}
+    exec(compile(src, path, "exec"), ns)
+    obj = ns.get("Module") or ns.get("main")
+    if obj is None:
+        raise LookupError("defines neither Module nor main")
+    return obj
+
+
+def conformance_kernels():
+    d = conformance_dir()
+    if d is None:
+        return []
+    return [(os.path.basename(p)[:-3], p)
+            for p in sorted(glob.glob(os.path.join(d, "kernels", "*.py")))]
+
+
+def _chunks(path):
+    """The split-input-file chunks of a lit test without expected
+    diagnostics that define a TIRx function."""
+    text = open(path).read()
+    out = []
+    for i, chunk in enumerate(re.split(r"^// -----\s*$", text, flags=re.M)):
+        if "expected-" in chunk or "func.func" not in chunk or "tirx." not in chunk:
+            continue
+        out.append((i, chunk))
+    return out
+
+
+def mlir_kernels():
+    """(id, text) of each TIRx function chunk of the lit tests and examples."""
+    files = sorted(glob.glob(os.path.join(ROOT, "test", "**", "*.mlir"), recursive=True))
+    files += sorted(glob.glob(os.path.join(ROOT, "examples", "*.mlir")))
+    out = []
+    for f in files:
+        rel = os.path.relpath(f, ROOT)[:-len(".mlir")].replace(os.sep, "/")
+        chunks = _chunks(f)
+        for i, chunk in chunks:
+            out.append((rel if len(chunks) == 1 else f"{rel}#{i}", chunk))
+    return out
