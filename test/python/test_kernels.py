@@ -1,0 +1,97 @@
+"""The example kernels (examples/kernels): each compiles through
+tirx.compile for its chips, ptxas accepts it with no spills, and the PTX
+has the instructions the kernel is built around. The GEMM's configuration
+checks reject shapes it cannot run."""
+
+import os
+import re
+import sys
+
+import pytest
+
+from tirx.compiler import find_ptxas
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))), "examples"))
+
+from kernels import bulk_copy, common, elementwise, hopper_gemm  # noqa: E402
+
+ASAN = "asan" in os.environ.get("LD_PRELOAD", "")
+needs_ptxas = pytest.mark.skipif(find_ptxas() is None, reason="ptxas not found")
+
+
+def _build(ptx, chip, entry):
+    stats = common.ptxas_stats(ptx, chip)
+    assert list(stats) == [entry]
+    s = stats[entry]
+    assert s["spill_stores"] == 0 and s["spill_loads"] == 0, s
+    assert s["stack"] == 0, s
+    assert 0 < s["registers"] <= 255, s
+    return s
+
+
+@needs_ptxas
+@pytest.mark.parametrize("chip", common.CHIPS["elementwise"])
+def test_elementwise_vector_loads(chip):
+    k = elementwise.make_axpy(1 << 20)
+    ptx, _ = common.compile_kernel(k, chip)
+    # one 16-byte access per operand (v4.b32 on sm_90a, v2.b64 on sm_100a)
+    assert ptx.count("ld.global.v") == 2 and ptx.count("st.global.v") == 1
+    _build(ptx, chip, "axpy")
+
+
+@needs_ptxas
+@pytest.mark.parametrize("chip", common.CHIPS["bulk_copy"])
+def test_bulk_copy_pipeline(chip):
+    k = bulk_copy.make_copy(1 << 22, STAGES=3, PER_CTA=4)
+    ptx, _ = common.compile_kernel(k, chip)
+    assert "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes" in ptx
+    assert "cp.async.bulk.global.shared::cta.bulk_group" in ptx
+    assert "cp.async.bulk.wait_group.read" in ptx
+    _build(ptx, chip, "bulk_copy")
+
+
+@needs_ptxas
+@pytest.mark.skipif(ASAN, reason="GEMM builds take ~10x longer under ASan; "
+                    "the normal build runs them")
+@pytest.mark.parametrize("cfg", [dict(BN=128, CLUSTER=1), dict(BN=256, STAGES=3, CLUSTER=2)],
+                         ids=["bn128", "bn256-cluster2"])
+def test_hopper_gemm(cfg):
+    k = hopper_gemm.make_gemm(512, 512, 256, **cfg)
+    ptx, _ = common.compile_kernel(k, "sm_90a")
+    bn = cfg["BN"]
+    assert f"wgmma.mma_async.sync.aligned.m64n{bn}k16.f32.bf16.bf16" in ptx
+    assert re.search(r"setmaxnreg.dec.sync.aligned.u32\s+40;", ptx)
+    assert re.search(r"setmaxnreg.inc.sync.aligned.u32\s+232;", ptx)
+    assert "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes" in ptx
+    assert "cp.async.bulk.tensor.2d.global.shared::cta" in ptx
+    assert re.search(r"wgmma.wait_group.sync.aligned\s+1;", ptx)
+    if cfg["CLUSTER"] == 2:
+        assert ".multicast::cluster" in ptx
+        assert "mapa" in ptx and "barrier.cluster.arrive" in ptx
+    else:
+        assert ".multicast::cluster" not in ptx
+    _build(ptx, "sm_90a", "gemm")
+
+
+def test_gemm_tuning_table_and_config_checks():
+    assert hopper_gemm.config_for(128, 4096, 4096)["BN"] == 128
+    big = hopper_gemm.config_for(8192, 8192, 8192)
+    assert (big["BN"], big["CLUSTER"], big["STAGES"]) == (256, 2, 3)
+    assert hopper_gemm.config_for(8192, 8192, 8192, STAGES=2)["STAGES"] == 2
+    with pytest.raises(ValueError, match="not a multiple of the tile"):
+        hopper_gemm.make_gemm(100, 128, 64, CLUSTER=1, BN=128)
+    with pytest.raises(ValueError, match="bytes of shared memory"):
+        hopper_gemm.make_gemm(1024, 1024, 1024, BN=256, STAGES=5, CLUSTER=1)
+    with pytest.raises(ValueError, match="BK must be 64"):
+        hopper_gemm.make_gemm(1024, 1024, 1024, BK=32)
+    l = hopper_gemm.launch(8192, 8192, 8192, big)
+    assert l["grid"] == (132, 1, 1) and l["block"] == (384, 1, 1) and l["cluster"] == (2, 1, 1)
+    assert l["smem"] == hopper_gemm.shared_bytes(big) <= 227 * 1024
+
+
+def test_ptxas_rejection_is_reported():
+    if find_ptxas() is None:
+        pytest.skip("ptxas not found")
+    with pytest.raises(RuntimeError, match="ptxas rejected"):
+        common.ptxas_stats(".version 8.0\n.target sm_90a\n.address_size 64\nbogus;\n")
