@@ -14,7 +14,7 @@ from tirx.compiler import find_ptxas
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__)))), "examples"))
 
-from kernels import bulk_copy, common, elementwise, hopper_gemm  # noqa: E402
+from kernels import bulk_copy, common, elementwise, flash_attention, hopper_gemm  # noqa: E402
 
 ASAN = "asan" in os.environ.get("LD_PRELOAD", "")
 needs_ptxas = pytest.mark.skipif(find_ptxas() is None, reason="ptxas not found")
@@ -72,6 +72,38 @@ def test_hopper_gemm(cfg):
     else:
         assert ".multicast::cluster" not in ptx
     _build(ptx, "sm_90a", "gemm")
+
+
+@needs_ptxas
+@pytest.mark.skipif(ASAN, reason="attention builds take ~10x longer under ASan; "
+                    "the normal build runs them")
+@pytest.mark.parametrize("D,causal", [(64, True), (128, False)])
+def test_flash_attention(D, causal):
+    k = flash_attention.make_attention(2, 256, D, causal)
+    ptx, _ = common.compile_kernel(k, "sm_90a")
+    bn = flash_attention.config_for(D)["BN"]
+    # S = Q K^T: both operands in shared memory, K-major
+    ss = re.findall(rf"wgmma.mma_async.sync.aligned.m64n{bn}k16.f32.bf16.bf16 "
+                    r"\{[^}]*\}, %rd\d+, %rd\d+, p, 1,\s+1, 0,\s+0;", ptx)
+    assert len(ss) == D // 16
+    # O += P V: P from registers, V transposed (imm-trans-b = 1)
+    rs = re.findall(rf"wgmma.mma_async.sync.aligned.m64n{D}k16.f32.bf16.bf16 "
+                    r"\{[^}]*\}, \{%r\d+, %r\d+, %r\d+, %r\d+\}, %rd\d+, %p, 1, 1, 1;", ptx)
+    assert len(rs) == bn // 16
+    assert "ex2.approx" in ptx and "shfl.sync.bfly" in ptx
+    # the causal mask is one select per score of a thread (BN / 2 of them)
+    masks = len(re.findall(r"selp\.(?:f32|b32)", ptx))
+    assert masks == (bn // 2 if causal else 0)
+    _build(ptx, "sm_90a", "attention")
+
+
+def test_attention_checks():
+    with pytest.raises(ValueError, match="head dim"):
+        flash_attention.make_attention(1, 128, 96)
+    with pytest.raises(ValueError, match="multiple of 128"):
+        flash_attention.make_attention(1, 200, 64)
+    assert flash_attention.flops(1, 1024, 64, True) * 2 == flash_attention.flops(1, 1024, 64, False)
+    assert flash_attention.launch(8, 1024, 128, flash_attention.config_for(128))["grid"] == (8, 8, 1)
 
 
 def test_gemm_tuning_table_and_config_checks():
