@@ -15,6 +15,8 @@ CHIPS = {
     "elementwise": ("sm_90a", "sm_100a"),
     "bulk_copy": ("sm_90a", "sm_100a"),
     "hopper_gemm": ("sm_90a",),
+    "flash_attention": ("sm_90a",),
+    "blackwell_gemm": ("sm_100a",),
 }
 
 

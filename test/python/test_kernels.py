@@ -14,7 +14,8 @@ from tirx.compiler import find_ptxas
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__)))), "examples"))
 
-from kernels import bulk_copy, common, elementwise, flash_attention, hopper_gemm  # noqa: E402
+from kernels import (blackwell_gemm, bulk_copy, common, elementwise,  # noqa: E402
+                     flash_attention, hopper_gemm)
 
 ASAN = "asan" in os.environ.get("LD_PRELOAD", "")
 needs_ptxas = pytest.mark.skipif(find_ptxas() is None, reason="ptxas not found")
@@ -95,6 +96,37 @@ def test_flash_attention(D, causal):
     masks = len(re.findall(r"selp\.(?:f32|b32)", ptx))
     assert masks == (bn // 2 if causal else 0)
     _build(ptx, "sm_90a", "attention")
+
+
+@needs_ptxas
+@pytest.mark.parametrize("group", [1, 2])
+def test_blackwell_gemm(group):
+    """sm_100a only: ptxas is this kernel's only check on this project's
+    machines (no Blackwell GPU)."""
+    k = blackwell_gemm.make_gemm(512, 512, 256, CTA_GROUP=group)
+    ptx, _ = common.compile_kernel(k, "sm_100a")
+    g = f"cta_group::{group}"
+    assert f"tcgen05.alloc.{g}.sync.aligned.shared::cta.b32" in ptx
+    # BK / 16 = 4 per k block; the 4 k blocks of K = 256 may be unrolled
+    assert len(re.findall(rf"tcgen05.mma.{g}.kind::f16", ptx)) in (4, 16)
+    assert f"tcgen05.dealloc.{g}" in ptx
+    assert "tcgen05.ld.sync.aligned.32x32b.x32.b32" in ptx
+    if group == 2:
+        assert "complete_tx::bytes.cta_group::2" in ptx
+        assert "tcgen05.commit.cta_group::2.mbarrier::arrive::one.shared::cluster.multicast::cluster.b64" in ptx
+    else:
+        assert "multicast" not in ptx
+    _build(ptx, "sm_100a", "gemm")
+    with pytest.raises(RuntimeError, match="ptxas rejected"):
+        common.ptxas_stats(ptx, "sm_90a")   # tcgen05 is not Hopper's
+
+
+def test_blackwell_instruction_descriptor():
+    d = blackwell_gemm.instr_desc(256, 256)
+    assert (d >> 4) & 3 == 1 and (d >> 7) & 7 == 1 and (d >> 10) & 7 == 1
+    assert (d >> 17) & 0x3F == 32 and (d >> 24) & 0x1F == 16
+    with pytest.raises(ValueError, match="multiple of the tile"):
+        blackwell_gemm.make_gemm(128, 256, 64, CTA_GROUP=2)
 
 
 def test_attention_checks():
