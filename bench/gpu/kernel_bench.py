@@ -226,7 +226,7 @@ def run(bundle, repeats=15, only=None):
             ok = row["err"] <= (2e-2 if case["unit"] == "TFLOP/s" else 1e-5)
             row["ours_ms"] = harness.time_ms(torch, ours, repeats=repeats, flush=flush)
             row["ref_ms"] = harness.time_ms(torch, ref, repeats=repeats, flush=flush)
-            scale = 1e-9 if case["unit"] == "TFLOP/s" else 1e-9   # per ms -> T/s
+            scale = 1e-9      # FLOP (or bytes) per ms -> TFLOP/s (TB/s)
             row["ours_rate"] = case["work"] / row["ours_ms"] * scale
             row["ref_rate"] = case["work"] / row["ref_ms"] * scale
             row["ratio"] = row["ref_ms"] / row["ours_ms"]

@@ -31,9 +31,11 @@ the three tensor maps `tensor_maps(M, N, K, config)` describes.
 
 from tirx.script import tirx as T
 
-# Tile shapes and stages per problem shape: (M, N, K) -> config. A shape
-# not in the table takes the first row whose every bound it fits, else the
-# default. The numbers are picked by the device check's sweep on an H200.
+# Tile shapes and stages per problem shape: a shape takes the first row
+# whose every bound it fits, else the default. The rows are starting points
+# (a small M gets narrow tiles and deep pipelining, large problems wide
+# tiles and the 2-CTA cluster); no GPU has measured them yet, and a sweep
+# with bench/gpu/kernel_bench.py on the H200 is to replace them.
 DEFAULT = dict(BM=128, BN=128, BK=64, STAGES=4, CONSUMERS=2, CLUSTER=1, SMS=132)
 TUNING = [
     # (max M, max N, max K), config overrides
