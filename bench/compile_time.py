@@ -2,14 +2,21 @@
 """Compile-time benchmark of tirx-to-ptx-pipeline.
 
 Generates elementwise kernels of growing size (about 1k, 10k and 100k ops),
-compiles each to PTX in-process with tirx-translate, and prints the wall time,
+compiles each to PTX in-process with tirx-translate, and prints the time,
 the time per op and the growth of the time per op against the smallest kernel
 measured in the same run (a ratio near 1.0 means linear scaling).
+
+Times are CPU seconds of the child process (user + system), which stay
+meaningful on a loaded machine where wall time does not. The total is split
+into the MLIR stage (tirx-opt --tirx-to-nvvm-pipeline: everything up to the
+LLVM dialect) and the LLVM stage (the rest: translation to LLVM IR, the LLVM
+-O3 pipeline and NVPTX code generation inside gpu-module-to-binary).
 
     python3 bench/compile_time.py [--build build] [--sizes 1000,10000,100000]
 """
 import argparse
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -45,6 +52,15 @@ def make_kernel(num_ops: int) -> str:
     return "\n".join(lines) + "\n", groups * 8 + 1
 
 
+def cpu_run(cmd):
+    """Run `cmd`; return (CompletedProcess, CPU seconds it used)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return proc, cpu
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -54,8 +70,10 @@ def main():
     parser.add_argument("--repeat", type=int, default=1)
     args = parser.parse_args()
     tool = os.path.join(args.build, "bin", "tirx-translate")
-    if not os.path.exists(tool):
-        sys.exit(f"error: {tool} not found; build first (make build)")
+    opt = os.path.join(args.build, "bin", "tirx-opt")
+    for t in (tool, opt):
+        if not os.path.exists(t):
+            sys.exit(f"error: {t} not found; build first (make build)")
     sizes = [int(s) for s in args.sizes.split(",")]
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -64,23 +82,34 @@ def main():
             path = os.path.join(tmp, f"k{n}.mlir")
             with open(path, "w") as f:
                 f.write(text)
-            best = None
+            best, best_mlir = None, None
             for _ in range(args.repeat):
-                start = time.perf_counter()
-                proc = subprocess.run([tool, path, "-O", args.opt_level,
-                                       "-o", os.path.join(tmp, "out.ptx")],
-                                      capture_output=True, text=True)
-                elapsed = time.perf_counter() - start
+                proc, total = cpu_run([tool, path, "-O", args.opt_level,
+                                       "-o", os.path.join(tmp, "out.ptx")])
                 if proc.returncode != 0:
                     sys.exit(f"error: compiling {ops} ops failed:\n{proc.stderr}")
-                best = elapsed if best is None else min(best, elapsed)
+                proc, mlir = cpu_run([opt, path, "--tirx-to-nvvm-pipeline",
+                                      "-o", os.devnull])
+                if proc.returncode != 0:
+                    sys.exit(f"error: lowering {ops} ops failed:\n{proc.stderr}")
+                best = total if best is None else min(best, total)
+                best_mlir = mlir if best_mlir is None else min(best_mlir, mlir)
             ptx_lines = sum(1 for _ in open(os.path.join(tmp, "out.ptx")))
-            rows.append((ops, best, ptx_lines))
-    base = rows[0][1] / rows[0][0]
-    print(f"{'ops':>8} {'wall s':>9} {'us/op':>9} {'PTX lines':>10} {'per-op vs smallest':>19}")
-    for ops, t, ptx in rows:
-        per_op = t / ops
-        print(f"{ops:>8} {t:>9.3f} {per_op * 1e6:>9.2f} {ptx:>10} {per_op / base:>19.2f}")
+            rows.append((ops, best, best_mlir, ptx_lines))
+    first_ops, first_total, first_mlir, _ = rows[0]
+    base = first_total / first_ops
+    base_mlir = first_mlir / first_ops
+    base_llvm = max(first_total - first_mlir, 1e-9) / first_ops
+    print(f"{'ops':>8} {'CPU s':>8} {'us/op':>8} {'PTX lines':>10} "
+          f"{'growth':>7} {'MLIR us/op':>11} {'growth':>7} "
+          f"{'LLVM us/op':>11} {'growth':>7}")
+    for ops, t, mlir, ptx in rows:
+        llvm = max(t - mlir, 0.0)
+        print(f"{ops:>8} {t:>8.2f} {t / ops * 1e6:>8.1f} {ptx:>10} "
+              f"{t / ops / base:>7.2f} {mlir / ops * 1e6:>11.1f} "
+              f"{mlir / ops / base_mlir:>7.2f} {llvm / ops * 1e6:>11.1f} "
+              f"{llvm / ops / base_llvm:>7.2f}")
+    print("growth: time per op against the smallest kernel (1.00 = linear)")
 
 
 if __name__ == "__main__":

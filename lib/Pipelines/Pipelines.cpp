@@ -1,6 +1,7 @@
 //===- Pipelines.cpp - TIRx pass pipelines ----------------------*- C++ -*-===//
 
 #include "TIRx/Pipelines/Pipelines.h"
+#include "Serialize.h"
 #include "TIRx/Conversion/Passes.h"
 #include "TIRx/Host/Passes.h"
 #include "TIRx/Transforms/Passes.h"
@@ -135,7 +136,7 @@ void mlir::tirx::buildTIRxToPTXPipeline(
   binary.toolkitPath =
       options.toolkit.empty() ? findCUDAToolkit() : options.toolkit.getValue();
   pm.addPass(std::make_unique<CheckLibdevicePass>(binary.toolkitPath));
-  pm.addPass(createGpuModuleToBinaryPass(binary));
+  pm.addPass(createSerializeGPUModulesPass(binary, options.slpMaxOps));
 }
 
 void mlir::tirx::registerTIRxPipelines() {

@@ -37,6 +37,13 @@ struct TIRxToPTXPipelineOptions
       llvm::cl::desc("CUDA toolkit root whose nvvm/libdevice is linked for "
                      "math functions (default: findCUDAToolkit())"),
       llvm::cl::init("")};
+  PassOptions::Option<unsigned> slpMaxOps{
+      *this, "slp-max-ops",
+      llvm::cl::desc("LLVM's SLP vectorizer (f16x2/bf16x2 packing) runs on "
+                     "GPU modules of at most this many ops when serializing; "
+                     "its store-chain search grows superlinearly with a "
+                     "block's stores (0: never)"),
+      llvm::cl::init(20000)};
 };
 
 /// The CUDA toolkit root to link libdevice from: the first of $CUDA_HOME,

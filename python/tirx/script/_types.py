@@ -277,8 +277,16 @@ def script_type_of_mlir(text, hint=None):
     when the text is ambiguous, e.g. an unsigned value is `i32` too)."""
     if hint is not None and mlir_type_text(hint) == text:
         return hint
-    return _MLIR_TO_PRIM.get(text) or _parse_ptr(text) or (
+    return _MLIR_TO_PRIM.get(text) or _parse_ptr(text) or _vector_prim(text) or (
         TensorMapType() if text == "!tirx.tensormap" else OpaqueType(text))
+
+
+def _vector_prim(text):
+    """``vector<64xf32>`` -> float32x64 (an op result such as wgmma's
+    accumulator), or None."""
+    m = re.match(r"^vector<(\d+)x([a-z0-9A-Z_]+)>$", text)
+    e = _MLIR_TO_PRIM.get(m.group(2)) if m else None
+    return e.with_lanes(int(m.group(1))) if e is not None else None
 
 
 _MLIR_TO_PRIM = {}

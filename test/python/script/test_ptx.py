@@ -251,3 +251,28 @@ def test_original_spelling_with_the_ptx_table():
     assert str(mapa.results[0].type) == "i64"
     ptx = compile_ptx(k)
     assert "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" in ptx
+
+
+def test_vector_results_are_prim_type_vectors():
+    """An op whose result is a vector (wgmma's accumulator) gives a value of
+    the vector PrimType, which a vector store accepts."""
+    from tirx.script._types import script_type_of_mlir
+
+    assert script_type_of_mlir("vector<64xf32>") == PrimType("float32x64")
+    assert script_type_of_mlir("vector<4xi32>") == PrimType("int32x4")
+    assert type(script_type_of_mlir("vector<4x!tirx.tensormap>")).__name__ == "OpaqueType"
+
+    @T.prim_func
+    def k(out: T.Buffer((128, 64), "float32")):
+        T.device_entry()
+        tid = T.thread_id([128])
+        acc = T.alloc_buffer([64], "float32", scope="local")
+        acc.vstore([0], T.cast(0.0, "float32x64"))
+        r = T.ptx.wgmma.mma_async(T.uint64(0), T.uint64(0), acc.vload([0], "float32x64"), True,
+                                  shape=[64, 128, 16], type_d="f32", type_a="bf16",
+                                  type_b="bf16")
+        acc.vstore([0], r)
+        out.vstore([tid, 0], acc.vload([0], "float32x64"))
+
+    assert "vector<64xf32>" in str(k)
+    assert "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16" in compile_ptx(k)

@@ -1,0 +1,236 @@
+"""Hopper bf16 GEMM in TIRx script: C = A @ B with f32 accumulation.
+
+A is M x K row-major, B is K x N column-major (stored as its transpose, an
+N x K row-major matrix, so both operands are K-major in shared memory), C is
+M x N row-major bf16.
+
+The kernel is the standard Hopper design, written out with `T.ptx`:
+
+- TMA (`cp.async.bulk.tensor`) loads A and B tiles into 128-byte-swizzled
+  shared memory, one box of BM x BK and one of BN x BK per stage;
+- a STAGES-deep ring of shared-memory buffers with two mbarriers per stage:
+  `full` (the producer's expect_tx, completed by the TMA bytes) and `empty`
+  (one arrive per consumer warpgroup when its wgmma reads are done);
+- warp specialization: warpgroup 0 is the producer (one elected thread issues
+  the copies; `setmaxnreg.dec` gives its registers away), warpgroups 1..C
+  are consumers (`setmaxnreg.inc`), each issuing `wgmma.mma_async`
+  m64nBNk16 over its 64 rows of the tile, with one wgmma group in flight so
+  the previous stage is released while the next one computes;
+- with CLUSTER = 2, two CTAs of a cluster compute vertically adjacent tiles
+  (same columns of B): each loads half of the B box and multicasts it to
+  both CTAs, and a consumer releases a stage to both producers;
+- a persistent tile scheduler: GRID CTAs (one per SM) walk the tiles in
+  steps of GRID, the pipeline's stage/phase counters running on across
+  tiles;
+- the epilogue converts the accumulators to bf16, writes them to shared
+  memory and stores each warpgroup's 64 x BN block with a TMA store.
+
+`make_gemm(M, N, K, **config)` returns the `@T.prim_func`; its parameters are
+the three tensor maps `tensor_maps(M, N, K, config)` describes.
+"""
+
+from tirx.script import tirx as T
+
+# Tile shapes and stages per problem shape: a shape takes the first row
+# whose every bound it fits, else the default. The rows are starting points
+# (a small M gets narrow tiles and deep pipelining, large problems wide
+# tiles and the 2-CTA cluster); no GPU has measured them yet, and a sweep
+# with bench/gpu/kernel_bench.py on the H200 is to replace them.
+DEFAULT = dict(BM=128, BN=128, BK=64, STAGES=4, CONSUMERS=2, CLUSTER=1, SMS=132)
+TUNING = [
+    # (max M, max N, max K), config overrides
+    ((256, 1 << 30, 1 << 30), dict(BN=128, STAGES=6)),
+    ((1 << 30, 1 << 30, 1 << 30), dict(BN=256, STAGES=3, CLUSTER=2)),
+]
+
+
+def config_for(M, N, K, **overrides):
+    """The configuration for a problem shape: the tuning table's first row
+    the shape fits, then `overrides`."""
+    cfg = dict(DEFAULT)
+    for (mm, mn, mk), row in TUNING:
+        if M <= mm and N <= mn and K <= mk:
+            cfg.update(row)
+            break
+    cfg.update(overrides)
+    return cfg
+
+
+def check_config(M, N, K, cfg):
+    """Raises ValueError when the kernel cannot run this shape/config."""
+    BM, BN, BK = cfg["BM"], cfg["BN"], cfg["BK"]
+    if BM != 64 * cfg["CONSUMERS"]:
+        raise ValueError("BM must be 64 rows per consumer warpgroup")
+    if BK != 64:
+        raise ValueError("BK must be 64 (one 128-byte swizzle row of bf16)")
+    if BN % 16 or not 16 <= BN <= 256:
+        raise ValueError("BN must be a multiple of 16 in [16, 256]")
+    if M % (BM * cfg["CLUSTER"]) or N % BN or K % BK:
+        raise ValueError(f"{M}x{N}x{K} is not a multiple of the tile "
+                         f"{BM * cfg['CLUSTER']}x{BN}x{BK}")
+    if cfg["CLUSTER"] not in (1, 2):
+        raise ValueError("CLUSTER must be 1 or 2")
+    if shared_bytes(cfg) > 227 * 1024:
+        raise ValueError(f"{shared_bytes(cfg)} bytes of shared memory")
+
+
+def shared_bytes(cfg):
+    """Dynamic shared memory of one CTA."""
+    stage = (cfg["BM"] + cfg["BN"]) * cfg["BK"] * 2
+    return cfg["STAGES"] * stage + cfg["BM"] * cfg["BN"] * 2 + 16 * cfg["STAGES"] + 1024
+
+
+def tensor_maps(M, N, K, cfg):
+    """The host tensor maps the kernel takes, in parameter order: global
+    shape (innermost first), row stride in bytes, box (innermost first) and
+    swizzle in bytes (0 = none)."""
+    BM, BN, BK = cfg["BM"], cfg["BN"], cfg["BK"]
+    return [
+        dict(name="A", dtype="bfloat16", shape=(K, M), stride=K * 2, box=(BK, BM), swizzle=128),
+        dict(name="B", dtype="bfloat16", shape=(K, N), stride=K * 2,
+             box=(BK, BN // cfg["CLUSTER"]), swizzle=128),
+        dict(name="C", dtype="bfloat16", shape=(N, M), stride=N * 2, box=(BN, 64), swizzle=0),
+    ]
+
+
+def launch(M, N, K, cfg):
+    """Grid, block, cluster and dynamic shared memory of a launch."""
+    tiles = (M // cfg["BM"]) * (N // cfg["BN"])
+    grid = min(cfg["SMS"] // cfg["CLUSTER"] * cfg["CLUSTER"], tiles)
+    return dict(grid=(grid, 1, 1), block=(128 * (1 + cfg["CONSUMERS"]), 1, 1),
+                cluster=(cfg["CLUSTER"], 1, 1), smem=shared_bytes(cfg))
+
+
+def make_gemm(M, N, K, **overrides):
+    cfg = config_for(M, N, K, **overrides)
+    check_config(M, N, K, cfg)
+    BM, BN, BK = cfg["BM"], cfg["BN"], cfg["BK"]
+    STAGES, CONSUMERS, CLUSTER = cfg["STAGES"], cfg["CONSUMERS"], cfg["CLUSTER"]
+    TILES_M, TILES_N, KT = M // BM, N // BN, K // BK
+    NUM_TILES = TILES_M * TILES_N
+    GRID = launch(M, N, K, cfg)["grid"][0]
+    A_ELEMS, B_ELEMS = BM * BK, BN * BK
+    B_PART = B_ELEMS // CLUSTER              # elements of B each CTA loads
+    STAGE_BYTES = (A_ELEMS + B_ELEMS) * 2
+    ACC = BN // 2                            # f32 accumulators per thread
+    NWG = 1 + CONSUMERS
+    ACC_T = f"float32x{ACC}"
+    MASK = (1 << CLUSTER) - 1
+    # wgmma descriptor of a K-major 128-byte-swizzled tile: stride between
+    # 8-row core-matrix groups 1024 bytes, swizzle mode 1 (128B) at bit 62.
+    DESC_HI = (64 << 32) | (1 << 16) | (1 << 62)
+
+    @T.macro
+    def smem_desc(ptr):
+        return ((T.cast(T.cuda.cvta_generic_to_shared(ptr), "uint64") >> 4) & 0x3FFF) | T.uint64(DESC_HI)
+
+    @T.prim_func
+    def gemm(A_map: T.TensorMap(), B_map: T.TensorMap(), C_map: T.TensorMap()):
+        T.func_attr({"tirx.launch_bounds_min_blocks_per_sm": 1})
+        T.device_entry()
+        bx = T.cta_id([GRID])
+        rank = T.cta_id_in_cluster([CLUSTER])
+        wg = T.warpgroup_id([NWG])
+        tid = T.thread_id_in_wg([128])
+        sA = T.alloc_buffer([STAGES * A_ELEMS], "bfloat16", scope="shared.dyn", align=1024)
+        sB = T.alloc_buffer([STAGES * B_ELEMS], "bfloat16", scope="shared.dyn", align=1024)
+        sC = T.alloc_buffer([BM * BN], "bfloat16", scope="shared.dyn", align=1024)
+        full = T.alloc_buffer([STAGES], "uint64", scope="shared.dyn", align=8)
+        empty = T.alloc_buffer([STAGES], "uint64", scope="shared.dyn", align=8)
+        if wg == 0 and tid == 0:
+            for s in range(STAGES):
+                T.ptx.mbarrier.init(full.ptr_to([s]), 1)
+                T.ptx.mbarrier.init(empty.ptr_to([s]), CONSUMERS * CLUSTER)
+            T.ptx.fence.mbarrier_init()
+        if CLUSTER > 1:
+            T.cuda.cluster_sync()
+        else:
+            T.cuda.cta_sync()
+        # the first tile of this CTA; a cluster's CTAs take adjacent M tiles
+        first = bx // CLUSTER
+        step = GRID // CLUSTER
+        if wg == 0:
+            T.ptx.setmaxnreg("dec", 40)
+            if tid == 0:
+                for t in range(first, NUM_TILES // CLUSTER, step):
+                    tm = (t // TILES_N) * CLUSTER + rank
+                    tn = t % TILES_N
+                    for kb in range(KT):
+                        it = ((t - first) // step) * KT + kb
+                        s = it % STAGES
+                        T.cuda.mbarrier_wait(empty.ptr_to([s]), ((it // STAGES) % 2) ^ 1)
+                        T.ptx.mbarrier.arrive.expect_tx(full.ptr_to([s]), STAGE_BYTES)
+                        T.ptx.cp.async_.bulk.tensor.load(
+                            sA.ptr_to([s * A_ELEMS]), A_map, [kb * BK, tm * BM],
+                            full.ptr_to([s]), mode="tile", rank=2)
+                        if CLUSTER > 1:
+                            T.ptx.cp.async_.bulk.tensor.load(
+                                T.ptx.mapa(sB.ptr_to([s * B_ELEMS + rank * B_PART]), rank),
+                                B_map, [kb * BK, tn * BN + rank * (BN // CLUSTER)],
+                                full.ptr_to([s]), T.uint16(MASK), mode="tile", rank=2)
+                        else:
+                            T.ptx.cp.async_.bulk.tensor.load(
+                                sB.ptr_to([s * B_ELEMS]), B_map, [kb * BK, tn * BN],
+                                full.ptr_to([s]), mode="tile", rank=2)
+        else:
+            T.ptx.setmaxnreg("inc", 232)
+            c = wg - 1
+            acc = T.alloc_buffer([ACC], "float32", scope="local")
+            warp = tid // 32
+            lane = tid % 32
+            for t in range(first, NUM_TILES // CLUSTER, step):
+                tm = (t // TILES_N) * CLUSTER + rank
+                tn = t % TILES_N
+                acc.vstore([0], T.cast(0.0, ACC_T))
+                for kb in range(KT):
+                    it = ((t - first) // step) * KT + kb
+                    s = it % STAGES
+                    T.cuda.mbarrier_wait(full.ptr_to([s]), (it // STAGES) % 2)
+                    T.ptx.wgmma.fence()
+                    for kk in T.unroll(BK // 16):
+                        a_desc = smem_desc(sA.ptr_to([s * A_ELEMS + c * 64 * BK + kk * 16]))
+                        b_desc = smem_desc(sB.ptr_to([s * B_ELEMS + kk * 16]))
+                        acc.vstore([0], T.ptx.wgmma.mma_async(
+                            a_desc, b_desc, acc.vload([0], ACC_T), True,
+                            shape=[64, BN, 16], type_d="f32", type_a="bf16", type_b="bf16"))
+                    T.ptx.wgmma.commit_group()
+                    # one group in flight: the previous stage's reads are done
+                    T.ptx.wgmma.wait_group(1)
+                    if kb > 0 and tid < CLUSTER:
+                        prev = (it + STAGES - 1) % STAGES
+                        if CLUSTER > 1:
+                            T.ptx.mbarrier.arrive(T.ptx.mapa(empty.ptr_to([prev]), tid),
+                                                  sem="release", scope="cluster")
+                        else:
+                            T.ptx.mbarrier.arrive(empty.ptr_to([prev]))
+                T.ptx.wgmma.wait_group(0)
+                if tid < CLUSTER:
+                    last = (((t - first) // step) * KT + KT - 1) % STAGES
+                    if CLUSTER > 1:
+                        T.ptx.mbarrier.arrive(T.ptx.mapa(empty.ptr_to([last]), tid),
+                                              sem="release", scope="cluster")
+                    else:
+                        T.ptx.mbarrier.arrive(empty.ptr_to([last]))
+                # epilogue: registers -> bf16 in shared memory -> TMA store
+                if tid == 0:
+                    T.ptx.cp.async_.bulk.wait_group(0, True)
+                T.cuda.warpgroup_sync(1 + c)
+                for j in T.unroll(ACC // 2):
+                    i = j * 2
+                    row = c * 64 + warp * 16 + lane // 4 + 8 * ((i // 2) % 2)
+                    col = (i // 4) * 8 + (lane % 4) * 2
+                    sC[row * BN + col] = T.cast(acc[i], "bfloat16")
+                    sC[row * BN + col + 1] = T.cast(acc[i + 1], "bfloat16")
+                T.ptx.fence.proxy.async_("shared.cta")
+                T.cuda.warpgroup_sync(1 + c)
+                if tid == 0:
+                    T.ptx.cp.async_.bulk.tensor.store(
+                        C_map, [tn * BN, tm * BM + c * 64], sC.ptr_to([c * 64 * BN]),
+                        mode="tile", rank=2)
+                    T.ptx.cp.async_.bulk.commit_group()
+            if tid == 0:
+                T.ptx.cp.async_.bulk.wait_group(0)
+        if CLUSTER > 1:
+            T.cuda.cluster_sync()
+
+    return gemm
