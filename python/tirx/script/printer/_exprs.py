@@ -37,6 +37,8 @@ def _typed(node):
     if not node.is_literal:
         return node
     p = node.stype
+    if not isinstance(p, PrimType):  # an index constant outside an index position
+        raise Unprintable(f"a constant of type {p} used as a value")
     return Node(f"T.{p.dtype}({literal_text(node.lit, p)})", ATOM, p)
 
 
@@ -136,7 +138,7 @@ class ExprMixin:
         if isinstance(t, _ir.IndexType):
             return Node(str(attr.value), ATOM, "index", lit=int(attr.value))
         if isinstance(t, _ir.VectorType):
-            text = str(attr)
+            text = str(attr).split(" : ")[0]  # "dense<1> : vector<4xi32>"
             if not text.startswith("dense<") or "[" in text:
                 raise Unprintable(f"the vector constant {text} has no script spelling")
             p = prim_of(t)
