@@ -18,7 +18,13 @@ The kernel is the standard Hopper design, written out with `T.ptx`:
   the previous stage is released while the next one computes;
 - with CLUSTER = 2, two CTAs of a cluster compute vertically adjacent tiles
   (same columns of B): each loads half of the B box and multicasts it to
-  both CTAs, and a consumer releases a stage to both producers;
+  both CTAs, and a consumer releases a stage to both producers. Each CTA's
+  shared memory is written by its peer (the multicast) and its empty
+  barriers are arrived on by the peer's consumers, so neither CTA may exit
+  before the other is done with it: the producer ends with a tail (it waits
+  until the consumers of both CTAs have released the last STAGES stages, so
+  every copy it issued has landed) and every thread of both CTAs then meets
+  at a final cluster barrier before the kernel exits;
 - a persistent tile scheduler: GRID CTAs (one per SM) walk the tiles in
   steps of GRID, the pipeline's stage/phase counters running on across
   tiles;
@@ -172,6 +178,17 @@ def make_gemm(M, N, K, **overrides):
                             T.ptx.cp.async_.bulk.tensor.load(
                                 sB.ptr_to([s * B_ELEMS]), B_map, [kb * BK, tn * BN],
                                 full.ptr_to([s]), mode="tile", rank=2)
+                if CLUSTER > 1:
+                    # producer tail: acquire STAGES more slots without filling
+                    # them, i.e. wait until the consumers of both CTAs have
+                    # released the last STAGES stages. Every copy this thread
+                    # issued, the B halves multicast into the peer's shared
+                    # memory included, has then landed, so the final cluster
+                    # barrier orders them before either CTA exits.
+                    issued = ((NUM_TILES // CLUSTER - first + step - 1) // step) * KT
+                    for j in range(STAGES):
+                        ts = (issued + j) % STAGES
+                        T.cuda.mbarrier_wait(empty.ptr_to([ts]), (((issued + j) // STAGES) % 2) ^ 1)
         else:
             T.ptx.setmaxnreg("inc", 232)
             c = wg - 1
@@ -230,6 +247,9 @@ def make_gemm(M, N, K, **overrides):
                     T.ptx.cp.async_.bulk.commit_group()
             if tid == 0:
                 T.ptx.cp.async_.bulk.wait_group(0)
+        # every thread of both CTAs gets here (no thread returns early): the
+        # peer's remote arrives on this CTA's empty barriers and its copies
+        # into this CTA's shared memory are ordered before either CTA exits
         if CLUSTER > 1:
             T.cuda.cluster_sync()
 
