@@ -414,17 +414,29 @@ LogicalResult Compiler::compileBlockOps(Block &block) {
 
 LogicalResult Compiler::compileOp(Operation *op) {
   curLoc = prog.addOp(op);
+  // A decoder sets `handled` once it owns the op; it may still fail (an
+  // unmodeled variant, a nested region's op), and then decoding fails.
   bool handled = false;
-  if (failed(compileControl(op, handled)) || handled)
-    return failure(!handled);
-  if (failed(compileArith(op, handled)) || handled)
-    return failure(!handled);
-  if (failed(compileMath(op, handled)) || handled)
-    return failure(!handled);
-  if (failed(compileTIRxCore(op, handled)) || handled)
-    return failure(!handled);
-  if (failed(decodeVectorOp(op, *this, handled)) || handled)
-    return failure(!handled);
+  if (failed(compileControl(op, handled)))
+    return failure();
+  if (handled)
+    return success();
+  if (failed(compileArith(op, handled)))
+    return failure();
+  if (handled)
+    return success();
+  if (failed(compileMath(op, handled)))
+    return failure();
+  if (handled)
+    return success();
+  if (failed(compileTIRxCore(op, handled)))
+    return failure();
+  if (handled)
+    return success();
+  if (failed(decodeVectorOp(op, *this, handled)))
+    return failure();
+  if (handled)
+    return success();
   if (op->getName().getStringRef().starts_with("tirx.ptx.")) {
     if (!inDevice)
       return op->emitError("'")
@@ -434,18 +446,30 @@ LogicalResult Compiler::compileOp(Operation *op) {
     for (Value r : op->getResults())
       if (!define(r, op))
         return failure();
-    if (failed(decodeSyncOp(op, *this, handled)) || handled)
-      return failure(!handled);
-    if (failed(decodeCopyOp(op, *this, handled)) || handled)
-      return failure(!handled);
-    if (failed(decodeWarpOp(op, *this, handled)) || handled)
-      return failure(!handled);
-    if (failed(decodeMMAOp(op, *this, handled)) || handled)
-      return failure(!handled);
-    if (failed(decodeTcgen05Op(op, *this, handled)) || handled)
-      return failure(!handled);
-    if (failed(decodeMemOp(op, *this, handled)) || handled)
-      return failure(!handled);
+    if (failed(decodeSyncOp(op, *this, handled)))
+      return failure();
+    if (handled)
+      return success();
+    if (failed(decodeCopyOp(op, *this, handled)))
+      return failure();
+    if (handled)
+      return success();
+    if (failed(decodeWarpOp(op, *this, handled)))
+      return failure();
+    if (handled)
+      return success();
+    if (failed(decodeMMAOp(op, *this, handled)))
+      return failure();
+    if (handled)
+      return success();
+    if (failed(decodeTcgen05Op(op, *this, handled)))
+      return failure();
+    if (handled)
+      return success();
+    if (failed(decodeMemOp(op, *this, handled)))
+      return failure();
+    if (handled)
+      return success();
   }
   return notModeled(op);
 }
@@ -1532,6 +1556,10 @@ LogicalResult Compiler::compileTIRxCore(Operation *op, bool &handled) {
     regs = {SR::WarpIdInWg};
   } else if (isa<ThreadIdInWgOp>(op)) {
     regs = {SR::TidInWg};
+  } else if (op->getName().getStringRef().starts_with("tirx.tile.")) {
+    return notModeled(op, "dispatch tile primitives first "
+                          "(tirx-dispatch-tile-primitives, then "
+                          "tirx-resolve-layouts; tirx.sim.Kernel runs both)");
   } else {
     return notModeled(op);
   }
