@@ -156,6 +156,46 @@ def _operation_of(kernel):
                     f"object carrying one), got {type(kernel).__name__}")
 
 
+def _needs_tile_dispatch(op) -> bool:
+    """Whether the IR holds tile primitives (``tirx.tile.*``) or buffers
+    with a ``#tirx.layout``: what tirx-dispatch-tile-primitives and
+    tirx-resolve-layouts lower before the simulator can run it."""
+    from .ir import WalkResult
+    found = []
+
+    def visit(o):
+        if o.name.startswith("tirx.tile.") or any(
+                "#tirx.layout" in str(r.type) for r in o.results):
+            found.append(o)
+            return WalkResult.INTERRUPT
+        return WalkResult.ADVANCE
+
+    op.walk(visit)
+    return bool(found)
+
+
+def _dispatch_tiles(ir, func: Optional[str], chip: Optional[str]):
+    """A copy of the module holding `ir`, with its tile primitives
+    dispatched and its layouts resolved (as the GPU pipeline does before
+    the conversion to GPU/NVVM); `chip` attaches a target first (needed
+    when the module has no ``#tirx.target``). Returns the copy (kept alive
+    by the Kernel) and the kernel function's name (None: the only one)."""
+    from .passmanager import PassManager
+    op = ir.operation
+    if func is None and op.name == "func.func":
+        func = op.attributes["sym_name"].value
+    top = op
+    while top.parent is not None:
+        top = top.parent
+    module = top.clone()
+    passes = ["tirx-dispatch-tile-primitives", "tirx-resolve-layouts"]
+    if chip:
+        passes.insert(0, "tirx-attach-target{chip=%s}" % chip)
+    PassManager.parse("builtin.module(%s)" % ",".join(passes),
+                      context=module.context).run(module)
+    return module, func
+
+
 class Kernel:
     """A kernel function decoded for the simulator, called like a function.
 
@@ -163,14 +203,23 @@ class Kernel:
     it), the function operation itself, or a script ``@T.prim_func`` /
     ``@I.ir_module`` (errors then point at the script's Python lines). Decoding reports ops the
     simulator does not model as ``MLIRError`` at their location.
+
+    Tile primitives (``tirx.tile.*``) and ``#tirx.layout`` buffers are
+    lowered first, on a copy of the module, by tirx-dispatch-tile-primitives
+    and tirx-resolve-layouts; ``chip`` (e.g. ``"sm_90a"``) is the target
+    that dispatch picks variants for when the module has no
+    ``#tirx.target``. The caller's IR is not changed.
     """
 
-    def __init__(self, kernel, func: Optional[str] = None):
+    def __init__(self, kernel, func: Optional[str] = None,
+                 chip: Optional[str] = None):
         # A script @T.prim_func names its function inside its module (which
         # may also hold the functions it calls).
         if func is None and hasattr(kernel, "func_op"):
             func = getattr(kernel, "name", None)
         self._ir = _operation_of(kernel)
+        if _needs_tile_dispatch(self._ir.operation):
+            self._ir, func = _dispatch_tiles(self._ir, func, chip)
         self._program = _tirx.SimProgram(self._ir, func)
 
     @property
@@ -254,10 +303,11 @@ class Kernel:
 
 
 def run(kernel, *args, seed: int = 0, func: Optional[str] = None,
-        **options) -> RunStats:
+        chip: Optional[str] = None, **options) -> RunStats:
     """Runs `kernel` (a module, a function operation, a script
     ``@T.prim_func``) once in the simulator over `args` (NumPy arrays for
     buffers and pointers, numbers for scalars, TensorMap for tensor maps);
     arrays are updated in place. Options: check_races, check_uninitialized,
-    max_errors, max_steps. Raises tirx.ir.MLIRError at the first problem."""
-    return Kernel(kernel, func=func)(*args, seed=seed, **options)
+    max_errors, max_steps; `chip` as for :class:`Kernel`. Raises
+    tirx.ir.MLIRError at the first problem."""
+    return Kernel(kernel, func=func, chip=chip)(*args, seed=seed, **options)

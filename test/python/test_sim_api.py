@@ -170,6 +170,57 @@ func.func @k(%a: !tirx.buffer<4xf32, global>) {
     assert err.value.error_diagnostics[0].location.line == 5
 
 
+def test_unmodeled_op_in_a_region_fails_at_decode(ctx):
+    # Inside a tirx.if body too: decoding fails, nothing runs.
+    module = Module.parse("""
+func.func @k(%a: !tirx.buffer<4xf32, global>) {
+  tirx.kernel {
+    %tx = tirx.thread_id [4] : i32
+    %z = arith.constant 0 : i32
+    %c = arith.cmpi eq, %tx, %z : i32
+    tirx.if %c {
+      %m = memref.alloca() : memref<4xf32>
+    }
+  }
+  return
+}
+""")
+    with pytest.raises(MLIRError, match="'memref.alloca' is not modeled"):
+        sim.Kernel(module)
+
+
+TILE_FILL = """
+func.func @fill(%out: !tirx.buffer<8x8xf16, global>) {
+  tirx.kernel {
+    %tx = tirx.thread_id [32] : i32
+    %z = arith.constant 0 : i32
+    %one = arith.constant 1.0 : f16
+    %s = tirx.alloc_buffer : !tirx.buffer<8x8xf16, shared>
+    %c = arith.cmpi eq, %tx, %z : i32
+    tirx.if %c {
+      tirx.tile.fill thread %s, %one : !tirx.buffer<8x8xf16, shared>, f16
+      tirx.tile.copy thread %out, %s : !tirx.buffer<8x8xf16, global>, !tirx.buffer<8x8xf16, shared>
+    }
+  }
+  return
+}
+"""
+
+
+def test_tile_primitives_are_dispatched_on_a_copy(ctx):
+    module = Module.parse(TILE_FILL)
+    out = np.zeros((8, 8), np.float16)
+    sim.run(module, out, chip="sm_90a")
+    np.testing.assert_array_equal(out, np.ones((8, 8), np.float16))
+    # The caller's module still holds the tile primitives.
+    assert "tirx.tile.fill" in str(module)
+    # Through the function operation too.
+    func = module.body.operations[0]
+    out[:] = 0
+    sim.Kernel(func, chip="sm_90a")(out)
+    np.testing.assert_array_equal(out, np.ones((8, 8), np.float16))
+
+
 def test_tensor_map_checks(ctx):
     x = np.zeros((64, 64), np.float16)
     with pytest.raises(ValueError, match="box"):
