@@ -8,6 +8,7 @@
 
 #include "Compiler.h"
 
+#include "TIRx/Dialect/TIRxHostOps.h"
 #include "TIRx/Dialect/TIRxOps.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -247,7 +248,10 @@ LogicalResult Compiler::compileKernelFunction(FunctionOpInterface func) {
     return func->emitError("the simulator runs a function that holds a "
                            "'tirx.kernel'; '")
            << func.getName() << "' has none";
-  FailureOr<LaunchShape> shape = kernel.computeLaunchShape();
+  // A grid the host computes (the kernel's grid operands) is read from the
+  // host part's values at the launch.
+  FailureOr<LaunchShape> shape =
+      kernel.computeLaunchShape(/*allowDynamicGrid=*/true);
   if (failed(shape))
     return failure();
   prog.launch = *shape;
@@ -1529,8 +1533,39 @@ LogicalResult Compiler::compileTIRxCore(Operation *op, bool &handled) {
     alias(re.getResult(), re.getSource());
     return success();
   }
-  if (isa<KernelOp>(op)) {
+  if (auto k = dyn_cast<KernelOp>(op)) {
+    prog.gridSlots.clear();
+    for (Value v : k.getDynamicGrid())
+      prog.gridSlots.push_back(slot(v));
     emit(make(Opc::Launch));
+    return success();
+  }
+  if (isa<TensorMapEncodeTiledOp>(op))
+    return decodeTensorMapEncode(op, *this);
+  if (auto dim = dyn_cast<BufferDimOp>(op)) {
+    // A buffer value's slots: its address, then its dynamic extents.
+    auto type = cast<BufferType>(dim.getBuffer().getType());
+    int64_t d = static_cast<int64_t>(dim.getDim());
+    if (d >= type.getRank())
+      return op->emitOpError("dimension ")
+             << d << " of a rank-" << type.getRank() << " buffer";
+    if (!define(dim.getResult(), op))
+      return failure();
+    if (!ShapedType::isDynamic(type.getShape()[d])) {
+      Inst inst = make(Opc::Const);
+      inst.d = slot(dim.getResult());
+      inst.imm = type.getShape()[d];
+      emit(inst);
+      return success();
+    }
+    if (inDevice)
+      return op->emitOpError("reads a dynamic extent inside the "
+                             "'tirx.kernel'; read it on the host");
+    uint32_t k = 1;
+    for (int64_t i = 0; i < d; ++i)
+      if (ShapedType::isDynamic(type.getShape()[i]))
+        ++k;
+    emitCopy(slot(dim.getResult()), slot(dim.getBuffer()) + k, 1);
     return success();
   }
   // Scope ids.
@@ -1600,7 +1635,9 @@ Operation *sim::getFunction(const Program &program) {
 void sim::getLaunchShape(const Program &program, int64_t grid[3],
                          int64_t cluster[3], int64_t block[3]) {
   for (int i = 0; i < 3; ++i) {
-    grid[i] = program.launch.grid[i];
+    grid[i] = ShapedType::isDynamic(program.launch.grid[i])
+                  ? 0
+                  : program.launch.grid[i];
     cluster[i] = program.launch.cluster[i];
     block[i] = program.launch.block[i];
   }

@@ -138,6 +138,8 @@ LogicalResult decodeWarpOp(Operation *op, Compiler &c, bool &handled);
 LogicalResult decodeMMAOp(Operation *op, Compiler &c, bool &handled);
 LogicalResult decodeTcgen05Op(Operation *op, Compiler &c, bool &handled);
 LogicalResult decodeVectorOp(Operation *op, Compiler &c, bool &handled);
+/// tirx.tensormap_encode_tiled in the host part.
+LogicalResult decodeTensorMapEncode(Operation *op, Compiler &c);
 LogicalResult decodeMemOp(Operation *op, Compiler &c, bool &handled);
 
 } // namespace mlir::tirx::sim

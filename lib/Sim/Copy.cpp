@@ -18,6 +18,7 @@
 #include "Compiler.h"
 #include "Exec.h"
 
+#include "TIRx/Dialect/TIRxHostOps.h"
 #include "TIRx/Dialect/TIRxPTXOps.h"
 
 #include "llvm/Support/Format.h"
@@ -777,5 +778,126 @@ LogicalResult sim::decodeCopyOp(Operation *op, Compiler &c, bool &handled) {
     return success();
   }
   handled = false;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// tirx.tensormap_encode_tiled (host)
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// A descriptor built by the host part over the source's global memory,
+/// checked by the runtime's validator as the launcher's encode is; the
+/// kernel receives its handle as it receives a tensor map argument.
+struct TensorMapEncode final : ExtOp {
+  TensorMapSpec base;
+  uint32_t src = kNone, result = kNone;
+  // Per dimension: a slot, or kNone for the static value in `base`.
+  std::vector<uint32_t> dimSlots, strideSlots;
+  const char *name() const override { return "tensormap_encode_tiled"; }
+  Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
+    uint64_t *R = t.R();
+    TensorMapSpec spec = base;
+    spec.globalAddress = R[src];
+    for (size_t d = 0; d < dimSlots.size(); ++d)
+      if (dimSlots[d] != kNone)
+        spec.globalDim[d] = R[dimSlots[d]];
+    for (size_t d = 0; d < strideSlots.size(); ++d)
+      if (strideSlots[d] != kNone)
+        spec.globalStrides[d] = R[strideSlots[d]];
+    if (auto problem = ::tirx::runtime::validateTensorMap(spec)) {
+      ex.error(I.loc) << "invalid tensor map: " << problem->str();
+      return Step::Fail;
+    }
+    uint64_t esz = tensorMapElementBytes(spec.dtype);
+    uint64_t addr = spec.globalAddress;
+    uint64_t block = addr >= kGlobalBase ? (addr - kGlobalBase) >> kGlobalShift
+                                         : ~uint64_t(0);
+    if (!esz || block >= ex.m.blocks.size()) {
+      ex.error(I.loc) << (esz ? "the tensor map's address " + hexOf(addr) +
+                                    " is not in an argument's memory"
+                              : "tensor maps of dtype '" + spec.dtype +
+                                    "' are not modeled");
+      return Step::Fail;
+    }
+    uint64_t offset = addr - ex.m.blocks[block].base;
+    uint64_t last = (spec.globalDim[0] - 1) * esz + esz;
+    for (unsigned d = 1; d < spec.rank; ++d)
+      last += (spec.globalDim[d] - 1) * spec.globalStrides[d - 1];
+    uint64_t size = ex.m.blocks[block].data.size();
+    if (offset > size || last > size - offset) {
+      ex.error(I.loc) << "the tensor map spans " << last << " bytes from "
+                      << hexOf(addr) << ", its memory ("
+                      << ex.m.blocks[block].name << ") has "
+                      << (offset > size ? 0 : size - offset);
+      return Step::Fail;
+    }
+    R[result] = kTensorMapBase + ex.m.tensorMaps.size() * kTensorMapStride;
+    ex.m.tensorMaps.push_back(spec);
+    return Step::Next;
+  }
+};
+} // namespace
+
+LogicalResult mlir::tirx::sim::decodeTensorMapEncode(Operation *op,
+                                                     Compiler &c) {
+  auto enc = cast<TensorMapEncodeTiledOp>(op);
+  if (c.inDevice)
+    return op->emitOpError("is host code: in the simulator it must precede "
+                           "the 'tirx.kernel'");
+  auto e = std::make_unique<TensorMapEncode>();
+  TensorMapSpec &s = e->base;
+  s.dtype = enc.getDtype().str();
+  ArrayRef<int64_t> dims = enc.getStaticGlobalDims();
+  ArrayRef<int64_t> strides = enc.getStaticGlobalStrides();
+  ArrayRef<int64_t> box = enc.getBox();
+  if (dims.empty() || dims.size() > 5 || box.size() != dims.size() ||
+      strides.size() + 1 != dims.size())
+    return c.notModeled(op) << ": rank " << dims.size();
+  s.rank = static_cast<uint32_t>(dims.size());
+  auto dynDims = enc.getGlobalDims();
+  auto dynStrides = enc.getGlobalStrides();
+  size_t k = 0;
+  for (size_t d = 0; d < dims.size(); ++d) {
+    if (ShapedType::isDynamic(dims[d])) {
+      e->dimSlots.push_back(c.slot(dynDims[k++]));
+    } else {
+      e->dimSlots.push_back(kNone);
+      s.globalDim[d] = static_cast<uint64_t>(dims[d]);
+    }
+    s.boxDim[d] = static_cast<uint64_t>(box[d]);
+  }
+  k = 0;
+  for (size_t d = 0; d < strides.size(); ++d) {
+    if (ShapedType::isDynamic(strides[d])) {
+      e->strideSlots.push_back(c.slot(dynStrides[k++]));
+    } else {
+      e->strideSlots.push_back(kNone);
+      s.globalStrides[d] = static_cast<uint64_t>(strides[d]);
+    }
+  }
+  if (auto es = enc.getElementStrides()) {
+    if (es->size() != dims.size())
+      return c.notModeled(op) << ": element_strides needs one entry per "
+                                 "dimension";
+    for (size_t d = 0; d < es->size(); ++d)
+      s.elementStrides[d] = static_cast<uint64_t>((*es)[d]);
+  }
+  auto interleave = ::tirx::runtime::parseInterleave(enc.getInterleave().str());
+  auto swizzle = ::tirx::runtime::parseSwizzle(enc.getSwizzle().str());
+  auto l2 = ::tirx::runtime::parseL2Promotion(enc.getL2Promotion().str());
+  auto fill = ::tirx::runtime::parseOOBFill(enc.getOobFill().str());
+  if (!interleave || !swizzle || !l2 || !fill)
+    return c.notModeled(op) << ": an unknown interleave, swizzle, "
+                               "l2_promotion or oob_fill mode";
+  s.interleave = *interleave;
+  s.swizzle = *swizzle;
+  s.l2Promotion = *l2;
+  s.oobFill = *fill;
+  e->src = c.slot(enc.getSource());
+  if (!c.define(enc.getResult(), op))
+    return failure();
+  e->result = c.slot(enc.getResult());
+  c.emitExt(std::move(e));
   return success();
 }

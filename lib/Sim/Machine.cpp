@@ -229,7 +229,24 @@ LogicalResult sim::run(const Program &program, ArrayRef<MemoryBlock> memory,
   bool ok = s == Step::Launch || s == Step::Exit;
   uint64_t clustersRun = 0;
   bool racesChecked = m.raceCheck;
-  if (s == Step::Launch) {
+  if (s == Step::Launch && !program.gridSlots.empty()) {
+    // The grid the host part computed.
+    for (size_t i = 0; i < program.gridSlots.size(); ++i) {
+      int64_t g = static_cast<int64_t>(hostThread.regs[program.gridSlots[i]]);
+      int64_t limit = i == 0 ? 0x7fffffff : 65535;
+      if (g < 1 || g > limit || g % m.cluster[i] != 0) {
+        InFlightDiagnostic d = program.kernelOp->emitOpError("grid extent ")
+                               << i << " computed on the host is " << g
+                               << "; it must be in [1, " << limit << "]";
+        if (m.cluster[i] > 1)
+          d << " and a multiple of the cluster extent " << m.cluster[i];
+        ok = false;
+        break;
+      }
+      m.grid[i] = g;
+    }
+  }
+  if (s == Step::Launch && ok) {
     m.hostRegs = hostThread.regs;
     // Clusters run one at a time, in a seeded order.
     uint32_t nc[3];

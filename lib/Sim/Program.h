@@ -242,6 +242,9 @@ public:
   /// launch as a whole).
   Operation *kernelOp = nullptr;
   uint32_t kernelLoc = 0;
+  /// Host slots of a grid computed on the host (the kernel's grid operands,
+  /// x first); empty for a static grid.
+  std::vector<uint32_t> gridSlots;
 
   uint32_t addOp(Operation *op) {
     ops.push_back(op);
