@@ -287,7 +287,7 @@ int64_t tile::baseAlignment(Value buffer) {
   auto type = cast<BufferType>(buffer.getType());
   int64_t elem = elementBytes(type.getElementType());
   if (auto alloc = buffer.getDefiningOp<AllocBufferOp>())
-    return std::max<int64_t>({16, elem, alloc.getAlignment().value_or(0)});
+    return std::max<int64_t>({16, elem, static_cast<int64_t>(alloc.getAlignment().value_or(0))});
   if (auto decl = buffer.getDefiningOp<DeclBufferOp>()) {
     int64_t align = 16;
     if (Value bytes = decl.getByteOffset()) {
