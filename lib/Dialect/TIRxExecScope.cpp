@@ -45,8 +45,33 @@ static LogicalResult verifyScopeId(OpT op) {
   return success();
 }
 
+namespace {
+/// What a scope id with extents writes: the kernel's launch shape. An unused
+/// `tirx.thread_id [128]` still sets the number of threads per CTA, so it
+/// must not be erased as dead.
+struct LaunchShapeResource
+    : public SideEffects::Resource::Base<LaunchShapeResource> {
+  StringRef getName() override { return "tirx.launch_shape"; }
+};
+} // namespace
+
+template <typename OpT>
+static void scopeIdEffects(
+    OpT op,
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  if (op.getExtentsAttr())
+    effects.emplace_back(MemoryEffects::Write::get(),
+                         LaunchShapeResource::get());
+}
+
 #define TIRX_SCOPE_ID_VERIFY(OP)                                               \
-  LogicalResult OP::verify() { return verifyScopeId(*this); }
+  LogicalResult OP::verify() { return verifyScopeId(*this); }                  \
+  void OP::getEffects(                                                         \
+      SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>      \
+          &effects) {                                                          \
+    scopeIdEffects(*this, effects);                                            \
+  }
 TIRX_SCOPE_ID_VERIFY(ClusterIdOp)
 TIRX_SCOPE_ID_VERIFY(CtaIdOp)
 TIRX_SCOPE_ID_VERIFY(CtaIdInClusterOp)

@@ -284,7 +284,8 @@ LogicalResult sim::run(const Program &program, ArrayRef<MemoryBlock> memory,
   }
   // Copy the memory back, also after an error (for inspection).
   for (size_t i = 0; i < memory.size(); ++i)
-    std::memcpy(memory[i].data, m.blocks[i].data.data(), memory[i].bytes);
+    if (memory[i].bytes) // an empty array may have no data pointer
+      std::memcpy(memory[i].data, m.blocks[i].data.data(), memory[i].bytes);
   if (stats) {
     stats->dynamicOps = m.steps;
     stats->clusters = clustersRun;

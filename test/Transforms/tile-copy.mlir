@@ -9,7 +9,8 @@ module attributes {tirx.target = #tirx.target<"sm_90a">} {
   // 64x64 f16 = 512 vectors of 8 (16 bytes), 4 per thread of 128: an
   // unrolled loop, vector index it * 128 + tid.
   // CHECK-LABEL: func.func @vec_global_to_swizzled_shared
-  // CHECK: %[[TID:.*]] = tirx.thread_id [128] : i32
+  // CHECK: tirx.thread_id [128] : i32
+  // CHECK: %[[TID:.*]] = tirx.thread_id : i32
   // CHECK: %[[T:.*]] = arith.index_castui %[[TID]] : i32 to index
   // CHECK: tirx.for %[[IT:.*]] = %{{.*}} to %c4 step %c1 unroll {
   // CHECK:   %[[I0:.*]] = arith.muli %[[IT]], %c128
@@ -76,7 +77,7 @@ module attributes {tirx.target = #tirx.target<"sm_90a">} {
 module attributes {tirx.target = #tirx.target<"sm_90a">} {
   // CHECK-LABEL: func.func @vec_fragment_load
   // CHECK: %[[REGS:.*]] = tirx.tile.local_view %{{.*}} : {{.*}} -> !tirx.buffer<4xf32, local>
-  // CHECK: tirx.thread_id [32] : i32
+  // CHECK: tirx.thread_id : i32
   // CHECK: %[[G:.*]] = arith.divui %{{.*}}, %c4
   // CHECK: %[[V0:.*]] = tirx.buffer_load %{{.*}}[%{{.*}}, %{{.*}}] : !tirx.buffer<16x8xf32, global> -> vector<2xf32>
   // CHECK: tirx.buffer_store %[[V0]], %[[REGS]][%c0] : vector<2xf32>, !tirx.buffer<4xf32, local>

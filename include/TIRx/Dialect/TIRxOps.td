@@ -406,7 +406,8 @@ def TIRx_KernelOp : TIRx_Op<"kernel", [SingleBlock, NoTerminator,
 // A scope-id op: the ids of the current `child` scope within its `parent`.
 class TIRx_ScopeIdOp<string mnemonic, string parentScope, string childScope,
                      string lowering, int fixedExtent = 0, bit multiDim = 0>
-    : TIRx_Op<mnemonic, [Pure]> {
+    : TIRx_Op<mnemonic, [AlwaysSpeculatable,
+                         DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "Id of the current " # childScope # " within its " # parentScope;
   let description = [{
     Declares the execution scope and returns the id of the current
@@ -415,7 +416,9 @@ class TIRx_ScopeIdOp<string mnemonic, string parentScope, string childScope,
     !if(multiDim, ", up to three", ", exactly one") # [{) are the number of }] #
     childScope # [{s; when omitted they are inferred from the sibling scope
     ids of the kernel. Results are `i32` or `ui32`, one per dimension. Only
-    valid inside `tirx.kernel`.
+    valid inside `tirx.kernel`. Without `extents` the op is pure; with them
+    it declares part of the launch shape, so it is kept (a write of the
+    launch shape) even when its ids are unused.
 
     Example:
 
