@@ -24,12 +24,25 @@ from .. import ir as _ir
 __all__ = ["canonical_text"]
 
 
+# Scope ids with extents write the launch shape (so DCE keeps them), but
+# for printing and comparing they are expressions like the ones without:
+# the launch shape is their attribute, wherever the op sits.
+SCOPE_IDS = frozenset(
+    "tirx." + n for n in ("cluster_id", "cta_id", "cta_id_in_cluster",
+                          "warpgroup_id", "warp_id", "warp_id_in_wg",
+                          "lane_id", "thread_id", "thread_id_in_wg"))
+
+
+def effect_free(op):
+    """No memory effects other than a scope id's launch-shape declaration."""
+    from .._tirx import op_is_memory_effect_free
+    return op.name in SCOPE_IDS or op_is_memory_effect_free(op)
+
+
 def _effect_free(op, cache):
     r = cache.get(op)
     if r is None:
-        from .._tirx import op_is_memory_effect_free
-        r = (not op.regions and bool(op.results)
-             and op_is_memory_effect_free(op))
+        r = not op.regions and bool(op.results) and effect_free(op)
         cache[op] = r
     return r
 

@@ -24,7 +24,7 @@ import builtins
 import keyword
 
 from ... import ir as _ir
-from ..._tirx import op_is_memory_effect_free
+from .._structural import effect_free
 from .._types import PrimType
 from ._exprs import ExprMixin, literal_text
 from ._node import ATOM, Node
@@ -106,7 +106,7 @@ class FunctionPrinter(ExprMixin, PtxMixin):
         r = self._pure.get(op)
         if r is None:
             r = (not op.regions and bool(op.results)
-                 and op_is_memory_effect_free(op))
+                 and effect_free(op))
             self._pure[op] = r
         return r
 
