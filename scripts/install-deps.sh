@@ -18,7 +18,7 @@ for arg in "$@"; do
   esac
 done
 PY=${PYTHON:-python3}
-PY_PKGS=(pytest nanobind psutil)
+PY_PKGS=(pytest nanobind psutil numpy)
 
 log() { printf '[install-deps] %s\n' "$*"; }
 die() { printf '[install-deps] error: %s\n' "$*" >&2; exit 1; }
