@@ -5,6 +5,7 @@
 #include "TIRx/Dialect/TIRxTypes.h"
 #include "TIRx/Dialect/TileDispatch.h"
 
+#include "mlir/Interfaces/FoldInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
@@ -12,12 +13,25 @@ using namespace mlir::tirx;
 
 #include "TIRx/Dialect/TIRxOpsDialect.cpp.inc"
 
+namespace {
+/// Constants folded inside a kernel are materialized in the kernel, not
+/// hoisted above it: only scalars cross the host/device boundary, so a
+/// vector constant hoisted out of `tirx.kernel` would not verify.
+struct TIRxFoldInterface : public DialectFoldInterface {
+  using DialectFoldInterface::DialectFoldInterface;
+  bool shouldMaterializeInto(Region *region) const final {
+    return isa<KernelOp>(region->getParentOp());
+  }
+};
+} // namespace
+
 void TIRxDialect::initialize() {
   registerTypes();
   registerAttributes();
   registerCoreOps();
   registerPTXOps();
   registerHostOps();
+  addInterfaces<TIRxFoldInterface>();
   registerTileOps();
   registerBuiltinTileVariants();
 }

@@ -347,6 +347,20 @@ void ConvertTIRxToGPUPass::runOnOperation() {
   module.walk([&](KernelOp kernel) { kernels.push_back(kernel); });
   if (kernels.empty())
     return;
+  // Tile primitives live inside tirx.kernel until they are dispatched;
+  // outlined into a gpu.func they would not verify.
+  bool tileLeft = false;
+  for (KernelOp kernel : kernels)
+    kernel.walk([&](Operation *op) {
+      if (!op->getName().getStringRef().starts_with("tirx.tile."))
+        return WalkResult::advance();
+      op->emitOpError("is a tile primitive: run tirx-dispatch-tile-primitives "
+                      "and tirx-resolve-layouts before outlining kernels");
+      tileLeft = true;
+      return WalkResult::interrupt();
+    });
+  if (tileLeft)
+    return signalPassFailure();
   MLIRContext *ctx = &getContext();
   module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
                   UnitAttr::get(ctx));

@@ -19,3 +19,20 @@ func.func @calls_external(%x: f32) {
   }
   return
 }
+
+// -----
+
+// A tile primitive left in a kernel (found by the fuzzer through
+// tirx-split-host-device, which outlines with this pass): outlined into a
+// gpu.func it would no longer verify.
+module attributes {tirx.target = #tirx.target<"sm_90a">} {
+  func.func @tile_not_dispatched(%A: !tirx.buffer<32x32xf32, global>) {
+    tirx.kernel {
+      %tx = tirx.thread_id [32] : i32
+      %s = tirx.alloc_buffer : !tirx.buffer<32x32xf32, shared>
+      // expected-error @+1 {{'tirx.tile.copy' op is a tile primitive: run tirx-dispatch-tile-primitives and tirx-resolve-layouts before outlining kernels}}
+      tirx.tile.copy warp %s, %A : !tirx.buffer<32x32xf32, shared>, !tirx.buffer<32x32xf32, global>
+    }
+    return
+  }
+}
