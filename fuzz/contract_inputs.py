@@ -111,8 +111,9 @@ def func_containers(fattrs, aattrs, dyn_attr=""):
         "%%A: !tirx.buffer<256xf32, global>)%s {\n  tirx.kernel {\n%s  }\n"
         "  return\n}\n" % (a0, fa, body))
     yield "nested-module", (
-        "module @inner {\nfunc.func @f(%%A: !tirx.buffer<256xf32, global>%s)%s"
-        " {\n  tirx.kernel {\n%s  }\n  return\n}\n}\n" % (a0, fa, body))
+        "module {\nmodule @inner {\nfunc.func @f(%%A: !tirx.buffer<256xf32, "
+        "global>%s)%s {\n  tirx.kernel {\n%s  }\n  return\n}\n}\n}\n"
+        % (a0, fa, body))
     yield "gpu-kernel", (
         "gpu.module @m {\n  gpu.func @k(%%a: !tirx.tensormap%s, "
         "%%A: !tirx.buffer<256xf32, global>) kernel%s {\n"
