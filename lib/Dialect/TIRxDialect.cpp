@@ -2,6 +2,7 @@
 
 #include "TIRx/Dialect/TIRxDialect.h"
 #include "TIRx/Dialect/TIRxOps.h"
+#include "TIRx/Dialect/TIRxProfileOps.h"
 #include "TIRx/Dialect/TIRxTypes.h"
 #include "TIRx/Dialect/TileDispatch.h"
 
@@ -31,6 +32,7 @@ void TIRxDialect::initialize() {
   registerCoreOps();
   registerPTXOps();
   registerHostOps();
+  registerProfileOps();
   addInterfaces<TIRxFoldInterface>();
   registerTileOps();
   registerBuiltinTileVariants();
@@ -70,6 +72,8 @@ LogicalResult TIRxDialect::verifyOperationAttribute(Operation *op,
                              << "' must be an array<i32> of parameter indices";
     return success();
   }
+  if (name == profile::kTraceAttrName)
+    return profile::verifyTraceAttr(op, attr.getValue());
   if (name == "tirx.annotations") {
     if (!isa<DictionaryAttr>(attr.getValue()))
       return op->emitError() << "'" << name << "' must be a dictionary";

@@ -441,6 +441,10 @@ LogicalResult Compiler::compileOp(Operation *op) {
     return failure();
   if (handled)
     return success();
+  if (failed(decodeProfileOp(op, *this, handled)))
+    return failure();
+  if (handled)
+    return success();
   if (op->getName().getStringRef().starts_with("tirx.ptx.")) {
     if (!inDevice)
       return op->emitError("'")
