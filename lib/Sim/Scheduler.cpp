@@ -171,7 +171,8 @@ std::string ClusterExec::describeShared(uint64_t canonical) const {
   return s;
 }
 
-uint64_t specialRegister(ClusterExec &ex, Thread &t, SR reg, int64_t imm) {
+uint64_t specialRegister(ClusterExec &ex, Thread &t, SR reg, int64_t imm,
+                         uint64_t now) {
   const Machine &m = ex.m;
   const CTA &c = ex.ctas[t.cta];
   uint32_t lane = t.tid % 32;
@@ -223,14 +224,14 @@ uint64_t specialRegister(ClusterExec &ex, Thread &t, SR reg, int64_t imm) {
   case SR::NSmId:
     return 132;
   case SR::Clock:
-    return m.steps & 0xFFFFFFFFu;
+    return now & 0xFFFFFFFFu;
   case SR::Clock64:
   case SR::GlobalTimer:
-    return m.steps;
+    return now;
   case SR::GlobalTimerLo:
-    return m.steps & 0xFFFFFFFFu;
+    return now & 0xFFFFFFFFu;
   case SR::GlobalTimerHi:
-    return m.steps >> 32;
+    return now >> 32;
   case SR::GridId:
     return 0;
   case SR::LaneMaskEq:

@@ -16,7 +16,6 @@
 #include "TIRx/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -122,13 +121,13 @@ struct LowerProfilePass
     }
     if (capacity < 1 || capacity > kMaxCapacity) {
       module.emitError("tirx-lower-profile: 'capacity' must be in [1, ")
-          << kMaxCapacity << "], got " << capacity;
+          << kMaxCapacity << "], got " << static_cast<int64_t>(capacity);
       return signalPassFailure();
     }
     if (timer != "globaltimer" && timer != "clock64") {
       module.emitError("tirx-lower-profile: 'timer' must be 'globaltimer' or "
                        "'clock64', got '")
-          << timer << "'";
+          << static_cast<std::string>(timer) << "'";
       return signalPassFailure();
     }
     // Profile ops by kernel, in program order.
@@ -165,11 +164,6 @@ struct LowerProfilePass
     if (func->hasAttr(kTraceAttrName))
       return func.emitOpError("is already instrumented for tracing ('")
              << kTraceAttrName << "')";
-    int kernels = 0;
-    func.walk([&](KernelOp) { ++kernels; });
-    if (kernels != 1)
-      return func.emitOpError("has ")
-             << kernels << " 'tirx.kernel' ops; a traced function has one";
     if (!SymbolTable::symbolKnownUseEmpty(func, module))
       return func.emitOpError(
           "is called from other functions; tracing adds a parameter to it");
@@ -331,11 +325,12 @@ struct LowerProfilePass
     Type i32 = b.getI32Type(), i64 = b.getI64Type();
     Value records = leader;
     if (!records) {
-      // The lowest active lane of the warp.
+      // The lowest active lane of the warp: no active lane below it.
       Value active = PTXActiveMaskOp::create(b, loc, i32);
-      Value first = math::CountTrailingZerosOp::create(b, loc, active);
-      records = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                      w.lane, first);
+      Value below = arith::AndIOp::create(
+          b, loc, active, PTXSReg_lanemask_lt_Op::create(b, loc, i32));
+      records = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, below,
+                                      cInt(b, loc, i32, 0));
     }
     auto ifOp = IfOp::create(b, loc, records, /*withElse=*/false);
     OpBuilder::InsertionGuard guard(b);

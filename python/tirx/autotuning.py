@@ -24,8 +24,8 @@ has not seen on this GPU:
    the first time, ``verify="always"`` on cache hits too);
 4. times each on the GPU (``bench(candidate)`` in milliseconds, by default
    ``tirx.profile`` over ``args``) and keeps the fastest;
-5. stores the winner in a cache on disk (``$TIRX_CACHE_DIR/autotune``,
-   default ``~/.cache/tirx/autotune``), one file per tuner keyed by the
+5. stores the winner in a cache on disk (``$TIRX_AUTOTUNE_CACHE_DIR``, or
+   ``$TIRX_CACHE_DIR/autotune``, default ``~/.cache/tirx/autotune``), one file per tuner keyed by the
    compiler's fingerprint, the factory's source file and the space, with
    one entry per problem and GPU, so the next process pays no tuning.
 
@@ -70,7 +70,11 @@ def chip_limits(chip):
 
 
 def default_cache_dir():
-    """$TIRX_CACHE_DIR/autotune, else ~/.cache/tirx/autotune."""
+    """$TIRX_AUTOTUNE_CACHE_DIR, else $TIRX_CACHE_DIR/autotune, else
+    ~/.cache/tirx/autotune."""
+    env = os.environ.get("TIRX_AUTOTUNE_CACHE_DIR")
+    if env:
+        return env
     env = os.environ.get("TIRX_CACHE_DIR")
     if env:
         return os.path.join(env, "autotune")
@@ -337,8 +341,18 @@ class TuneResult:
 # The tuner
 # ---------------------------------------------------------------------------
 
+_GPU = []
+
+
 def _gpu():
-    """(name, chip digits) of GPU 0 through the TIRx runtime, or None."""
+    """"<name> (sm_XY)" of GPU 0 through the TIRx runtime, or None (asked
+    once per process)."""
+    if not _GPU:
+        _GPU.append(_find_gpu())
+    return _GPU[0]
+
+
+def _find_gpu():
     from .runtime.launcher import LauncherError, RuntimeLibrary, find_runtime_library
     try:
         rt = RuntimeLibrary.get(find_runtime_library())

@@ -248,9 +248,9 @@ class Kernel:
         import os
         import numpy as np
         if trace is not None:
-            trace = os.fspath(trace)
-            if not isinstance(trace, str):
+            if not isinstance(trace, (str, os.PathLike)):
                 raise TypeError(f"trace must be a path, got {type(trace).__name__}")
+            trace = os.fsdecode(os.fspath(trace))
         params = self.params
         if len(args) != len(params):
             raise TypeError(f"{self.name} takes {len(params)} arguments, "

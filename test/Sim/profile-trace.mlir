@@ -13,28 +13,45 @@
 // OUT: arg0: int32[32]
 // OUT-NEXT: [600, 604, 608, 612, 616, 620, 624, 628, 632, 636, 640, 644, 648, 652, 656, 660, 664, 668, 672, 676, 680, 684, 688, 692, 696, 700, 704, 708, 712, 716, 720, 724]
 
+// The tracks: CTA (0, 0, 0); per warp its ranges and its waits.
 // CHECK: "name": "process_name"
 // CHECK: "name": "CTA (0, 0, 0)"
-// CHECK: "name": "thread_name"
-// CHECK-SAME: "tid": 0
 // CHECK: "name": "warp 0"
 // CHECK: "name": "warp 0 waits"
 // CHECK: "name": "warp 1"
 // CHECK: "name": "warp 1 waits"
-// Four produce ranges and four full marks on warp 0's track.
-// CHECK-COUNT-4: "name": "produce"
-// CHECK-COUNT-4: "name": "full"
-// Warp 1 waits for the first full stage before consuming it.
-// CHECK: "cat": "wait"
-// CHECK-NEXT: "name": "wait mbarrier"
-// CHECK-NEXT: "pid": 0
-// CHECK-NEXT: "tid": 3
+// Warp 0's first produce range (at the range_begin's line), then its mark.
+// CHECK: "cat": "range",
+// CHECK-NEXT: "name": "produce",
+// CHECK-NEXT: "pid": 0,
+// CHECK-NEXT: "tid": 0,
+// CHECK: "loc": "profile-trace.mlir:[[#@LINE+61]]:9"
+// CHECK: "cat": "mark",
+// CHECK-NEXT: "name": "full",
+// Both warps wait at the CTA barrier; warp 1 then waits for the first
+// full stage.
+// CHECK: "name": "wait barrier 0",
+// CHECK-NEXT: "pid": 0,
+// CHECK-NEXT: "tid": 1,
+// CHECK: "name": "wait barrier 0",
+// CHECK-NEXT: "pid": 0,
+// CHECK-NEXT: "tid": 3,
+// CHECK: "name": "wait mbarrier",
+// CHECK-NEXT: "pid": 0,
+// CHECK-NEXT: "tid": 3,
 // CHECK: "on": "shared offset 0x100 of CTA (0, 0, 0), parity 0"
-// CHECK-COUNT-4: "name": "consume"
-// CHECK: "otherData"
-// CHECK-NEXT: "source": "tirx-sim"
-// CHECK-NEXT: "kernel": "pipeline"
-// CHECK-NEXT: "clock": "step"
+// CHECK: "otherData": {
+// CHECK-NEXT: "source": "tirx-sim",
+// CHECK-NEXT: "kernel": "pipeline",
+// CHECK-NEXT: "clock": "step",
+// CHECK-NEXT: "seed": 0,
+// CHECK-NEXT: "events": 19,
+// CHECK-NEXT: "dropped": 0
+
+// Another schedule: the same ranges and marks.
+// SEED1-COUNT-4: "name": "produce",
+// SEED1-COUNT-4: "name": "consume",
+// SEED1: "seed": 1,
 func.func @pipeline(%out: !tirx.buffer<32xi32, global>) {
   tirx.kernel {
     %tx = tirx.thread_id [64] : i32

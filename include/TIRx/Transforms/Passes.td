@@ -163,7 +163,8 @@ def LowerProfilePass : Pass<"tirx-lower-profile", "::mlir::ModuleOp"> {
     func.func @k(%A: ..., %trace: !tirx.buffer<?xi64, global> {tirx.name = "__tirx_trace"})
         attributes {tirx.profile_trace = {capacity = 64, names = ["load"], ...}} {
       tirx.kernel {
-        ... tirx.ptx.activemask, tirx.ptx.sreg.globaltimer, tirx.ptx.atom ..., tirx.buffer_store ...
+        ... tirx.ptx.activemask, tirx.ptx.sreg.lanemask_lt, tirx.ptx.sreg.globaltimer,
+        // tirx.ptx.atom ..., tirx.ptx.red ..., tirx.buffer_store ...
     ```
   }];
   let options = [
@@ -176,7 +177,6 @@ def LowerProfilePass : Pass<"tirx-lower-profile", "::mlir::ModuleOp"> {
            "or clock64 (cycles of the SM)">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
-                           "::mlir::math::MathDialect",
                            "::mlir::tirx::TIRxDialect"];
 }
 
