@@ -28,18 +28,18 @@ TraceSink::~TraceSink() = default;
 
 namespace {
 
-/// "file:line:col" of the op's location (the innermost file location).
+/// "file:line:col" of the op's location: its last file location, which
+/// for an op of an inlined helper (a call-site chain) is the outermost call
+/// site -- the author's line, not the helper's.
 std::string describeLoc(Operation *op) {
   if (!op)
     return "";
   std::string out;
   op->getLoc()->walk([&](Location l) {
-    if (auto f = dyn_cast<FileLineColRange>(l)) {
+    if (auto f = dyn_cast<FileLineColRange>(l))
       out = (llvm::sys::path::filename(f.getFilename().getValue()) + ":" +
              Twine(f.getStartLine()) + ":" + Twine(f.getStartColumn()))
                 .str();
-      return WalkResult::interrupt();
-    }
     return WalkResult::advance();
   });
   return out;

@@ -68,11 +68,16 @@ class Instrumented:
         return self.layouts[func]
 
 
+_LAYOUT_KEYS = ("version", "param", "capacity", "warps_per_cta",
+                "header_words", "record_words", "timer", "names")
+
+
 def _attr_value(attr):
-    """A builtin attribute as a Python value (ints, strings, lists, dicts)."""
+    """A builtin attribute as a Python value (ints, strings, lists, and the
+    layout dictionary)."""
     from . import ir
     if isinstance(attr, ir.DictAttr):
-        return {k: _attr_value(attr[k]) for k in attr}
+        return {k: _attr_value(attr[k]) for k in _LAYOUT_KEYS if k in attr}
     if isinstance(attr, ir.ArrayAttr):
         return [_attr_value(a) for a in attr]
     if isinstance(attr, ir.IntegerAttr):

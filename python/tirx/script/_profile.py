@@ -18,6 +18,7 @@ written: the events go to tirx.profile's trace), ``T.cuda.timer_init``
 """
 
 import enum
+import json
 import warnings
 
 from ._builder import UserError, current
@@ -81,18 +82,43 @@ class _Range:
         b = _require_kernel("T.profile.range")
         self.loc = b.loc()
         self.frame = b.frame
-        _emit("tirx.profile.range_begin", self.name, self.leader,
-              "T.profile.range", self.loc)
+        self.begin = _emit("tirx.profile.range_begin", self.name, self.leader,
+                           "T.profile.range", self.loc)
+        return None
+
+    def _skips_end(self):
+        """A break or continue in the body that leaves a loop around the
+        range (the end would not run)."""
+        block = self.frame.block
+        owner = block.owner
+        after = False
+        exits = []
+        for op in block.operations:
+            if self.begin is not None and op == self.begin:
+                after = True
+                continue
+            if after or self.begin is None:
+                op.walk(lambda o: exits.append(o)
+                        if o.name in ("tirx.break", "tirx.continue") else None)
+        for e in exits:
+            p = e.parent
+            while p is not None and p != owner and \
+                    p.name not in ("tirx.for", "tirx.while"):
+                p = p.parent
+            if p is None or p == owner:
+                return e.name.split(".")[1]
         return None
 
     def __exit__(self, exc_type, exc, tb):
         if exc_type is not None:
             return False
         b = current()
-        if b.frame is self.frame and b.frame.terminated:
-            raise UserError(f"a 'break', 'continue' or 'return' inside `with "
-                            f"T.profile.range({self.name!r})` would skip the "
-                            f"end of the range; end the range before it")
+        word = "return" if (b.frame is self.frame and b.frame.terminated and
+                            not self._skips_end()) else self._skips_end()
+        if word:
+            raise UserError(f"a '{word}' inside `with T.profile.range("
+                            f"{self.name!r})` would skip the end of the range; "
+                            f"end the range before it")
         _emit("tirx.profile.range_end", self.name, self.leader,
               "T.profile.range", self.loc)
         return False
@@ -238,7 +264,7 @@ def _spell(fn):
     def spell(op, operands):
         args = []
         if "name" in op.attributes:
-            args.append(repr(str(op.attributes["name"].value)))
+            args.append(json.dumps(str(op.attributes["name"].value)))
         if operands:
             args.append("leader=" + operands[0])
         return "T.profile.%s(%s)" % (fn, ", ".join(args))
