@@ -26,14 +26,6 @@ sys.path.insert(0, os.path.join(REPO, "bench", "gpu"))
 from kernels import flash_attention, hopper_gemm  # noqa: E402
 
 
-def _ptx(cand):
-    import json
-    with open(os.path.join(cand.package, "manifest.json")) as f:
-        img = [i for i in json.load(f)["images"] if i["kind"] == "ptx"][0]
-    with open(os.path.join(cand.package, img["file"])) as f:
-        return f.read()
-
-
 def gemm_bench(M, N, K):
     """bench(candidate) -> ms for the GEMM on the GPU."""
     import harness
@@ -47,7 +39,7 @@ def gemm_bench(M, N, K):
 
     def bench(cand):
         cfg = hopper_gemm.config_for(M, N, K, **cand.config)
-        kern = harness.PTXKernel(_ptx(cand), cand.info["name"],
+        kern = harness.PTXKernel(cand.ptx, cand.info["name"],
                                  hopper_gemm.launch(M, N, K, cfg))
         maps = [harness.tensor_map(torch, t, s) for t, s in
                 zip((a, bt, c), hopper_gemm.tensor_maps(M, N, K, cfg))]
@@ -69,7 +61,7 @@ def attention_bench(D):
 
     def bench(cand):
         cfg = flash_attention.config_for(D, **cand.config)
-        kern = harness.PTXKernel(_ptx(cand), cand.info["name"],
+        kern = harness.PTXKernel(cand.ptx, cand.info["name"],
                                  flash_attention.launch(BH, S, D, cfg))
         maps = [harness.tensor_map(torch, t, s) for t, s in
                 zip((q, k, v, o), flash_attention.tensor_maps(BH, S, D, cfg))]
@@ -99,7 +91,8 @@ def main(argv=None):
     from tirx.autotuning import _gpu
     bench = make_bench(*problem) if _gpu() is not None else None
     r = t.tune(*problem, bench=bench, force=a.force)
-    print(r.table() if r.rows else r.message or repr(r))
+    if r.source == "cache":      # tune() printed the other outcomes
+        print(r.table())
     return 0
 
 

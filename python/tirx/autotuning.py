@@ -111,33 +111,89 @@ def _constant(launch_fn, ref):
     return int(v["value"]) if v.get("op") == "arith.constant" else None
 
 
+def _launch_info(text):
+    """Threads per CTA and dynamic shared memory of a kernel's launch, from
+    its outlined gpu.launch_func (None where not a constant)."""
+    from tirx import ir
+    from tirx.passmanager import PassManager
+    with ir.Context():
+        m = ir.Module.parse(text)
+        PassManager.parse("builtin.module(tirx-dispatch-tile-primitives,"
+                          "tirx-resolve-layouts,tirx-infer-launch-shape,"
+                          "convert-tirx-to-gpu)").run(m.operation)
+        found = []
+        m.operation.walk(lambda o: found.append(o)
+                         if o.name == "gpu.launch_func" else None)
+        if len(found) != 1:
+            return {"threads": None, "dynamic_smem": None}
+        op = found[0]
+        seg = list(op.attributes["operandSegmentSizes"])
+        vals = list(op.operands)
+
+        def const(v):
+            o = v.owner
+            if getattr(o, "name", None) == "arith.constant":
+                return int(o.attributes["value"].value)
+            return None
+        starts = [sum(seg[:i]) for i in range(len(seg))]
+        block = [const(vals[starts[i]]) for i in (4, 5, 6)]
+        smem = const(vals[starts[10]]) if seg[10] else 0
+        return {"threads": None if None in block else block[0] * block[1] * block[2],
+                "dynamic_smem": smem}
+
+
 def _compile_candidate(text, target, cache_dir):
-    """Worker: builds `text` for `target` into the tirx.build cache and
-    reads ptxas's resource usage. Returns a dict (never raises)."""
-    out = {"ok": False}
+    """Worker: builds `text` for `target` into the tirx.build cache (a
+    kernel the launcher cannot take, e.g. one with tensormap parameters,
+    is compiled to PTX only) and reads ptxas's resource usage. Returns a
+    dict (never raises)."""
+    out = {"ok": False, "notes": []}
     try:
         from tirx.runtime import cached_build, launcher
         from tirx.compiler import find_ptxas
         start = time.perf_counter()
-        kernel = cached_build.build(text, target=target, cache_dir=cache_dir)
+        try:
+            kernel = cached_build.build(text, target=target, cache_dir=cache_dir)
+        except Exception as e:
+            kernel = None
+            msg = str(e).strip().splitlines()
+            out["notes"].append("no package (%s): the bench gets the PTX"
+                                % (msg[-1] if msg else type(e).__name__))
+        if kernel is not None:
+            pkg = kernel.package if isinstance(kernel, launcher.Kernel) else kernel
+            out["package"] = pkg.path
+            fns = pkg.manifest["launch"]["functions"]
+            if len(fns) != 1:
+                out["error"] = "the kernel module has %d kernel functions" % len(fns)
+                return out
+            fn = fns[0]
+            launch = fn["launch"]
+            out["name"] = fn["name"]
+            block = [_constant(fn, r) for r in launch["block"]]
+            out["threads"] = None if None in block else block[0] * block[1] * block[2]
+            out["dynamic_smem"] = _constant(fn, launch["dynamic_shared_memory"])
+            img = [i for i in pkg.manifest["images"] if i["kind"] == "ptx"][0]
+            with open(os.path.join(pkg.path, img["file"])) as f:
+                out["ptx"] = f.read()
+        else:
+            from tirx import compiler, ir
+            with ir.Context():
+                m = ir.Module.parse(text)
+                names = [str(o.attributes["sym_name"].value)
+                         for o in m.body.operations
+                         if o.name == "func.func" and "tirx.kernel" in str(o)]
+                out["ptx"] = compiler.emit_ptx(m, target)
+            out["name"] = names[0] if len(names) == 1 else None
+            out.update(_launch_info(text))
         out["seconds"] = time.perf_counter() - start
-        pkg = kernel.package if isinstance(kernel, launcher.Kernel) else kernel
-        out["package"] = pkg.path
-        fns = pkg.manifest["launch"]["functions"]
-        if len(fns) != 1:
-            out["error"] = "the kernel module has %d kernel functions" % len(fns)
-            return out
-        fn = fns[0]
-        launch = fn["launch"]
-        out["name"] = fn["name"]
-        block = [_constant(fn, r) for r in launch["block"]]
-        out["threads"] = None if None in block else block[0] * block[1] * block[2]
-        out["dynamic_smem"] = _constant(fn, launch["dynamic_shared_memory"])
         ptxas = find_ptxas()
         out["ptxas"] = bool(ptxas)
         if ptxas:
-            ptx = [i for i in pkg.manifest["images"] if i["kind"] == "ptx"][0]
-            stats = _ptxas_usage(ptxas, os.path.join(pkg.path, ptx["file"]), target)
+            with tempfile.TemporaryDirectory(prefix="tirx-tune-") as d:
+                path = os.path.join(d, "k.ptx")
+                with open(path, "w") as f:
+                    f.write(out["ptx"])
+                stats = _ptxas_usage(ptxas, path, target)
             if "error" in stats:
                 out["error"] = stats["error"]
                 return out
@@ -265,7 +321,8 @@ class _Progress:
 
 
 class Candidate:
-    """A config being tuned: its kernel text, package, resource usage and
+    """A config being tuned: its kernel text, PTX, package (None when the
+    launcher cannot take the kernel), ptxas's resource usage and its
     measurement; ``status`` is best / timed / rejected / failed."""
 
     def __init__(self, config):
@@ -273,6 +330,7 @@ class Candidate:
         self.text = None
         self.info = {}
         self.package = None
+        self.ptx = None
         self.status = "pending"
         self.reason = ""
         self.notes = []
@@ -282,6 +340,10 @@ class Candidate:
     def load(self):
         """The built kernel (from the tirx.build cache)."""
         from .runtime import launcher
+        if self.package is None:
+            raise RuntimeError("the candidate has no kernel package (the "
+                               "launcher cannot take the kernel): give tune() "
+                               "a bench that runs its PTX (candidate.ptx)")
         pkg = launcher.load(self.package)
         return next(iter(pkg.kernels.values())) if len(pkg.kernels) == 1 else pkg
 
@@ -583,9 +645,10 @@ class Autotuner:
             if not info.get("ok"):
                 c.status, c.reason = "failed", info.get("error", "compilation failed")
                 return
-            c.package = info["package"]
+            c.package = info.get("package")
+            c.ptx = info.get("ptx")
             why, notes = _fit(info, limits)
-            c.notes = notes
+            c.notes = info.get("notes", []) + notes
             if why:
                 c.status, c.reason = "rejected", why
 

@@ -31,6 +31,7 @@ class Bench:
     def __call__(self, cand):
         self.calls.append(dict(cand.config))
         assert os.path.isfile(os.path.join(cand.package, "manifest.json"))
+        assert ".entry kernel(" in cand.ptx
         return self.times[cand.config.get("VEC", 1)]
 
 
@@ -113,10 +114,11 @@ def test_the_key_covers_source_space_and_compiler(tmp_path):
     assert Autotuner(K.axpy, dict(VEC=[1, 2, 4]), name="axpy",
                      target="sm_100a").digest() != a.digest()
     from tirx.runtime import cached_build
+    before = a.digest()
     old = cached_build._fingerprint
     try:
         cached_build._fingerprint = "another compiler"
-        assert a.digest() != tuner(tmp_path, dict(VEC=[1, 2, 4])).digest()
+        assert a.digest() != before
     finally:
         cached_build._fingerprint = old
 
@@ -200,11 +202,11 @@ def test_without_a_gpu(tmp_path):
 def test_the_table(tmp_path):
     out = io.StringIO()
     t = tuner(tmp_path, dict(VEC=[1, 2, 8]), stream=out)
-    r = t.tune(1024, device=GPU)
+    r = t.tune(512, device=GPU)
     text = out.getvalue()
     assert text == r.table() + "\n"
     lines = text.splitlines()
-    assert lines[0] == "tirx.autotune axpy(1024,) on %s: tuned" % GPU
+    assert lines[0] == "tirx.autotune axpy(512,) on %s: tuned" % GPU
     assert lines[1].split() == ["#", "config", "status", "regs", "smem", "ms",
                                 "why", "/", "notes"]
     assert "VEC=2" in lines[3] and "best" in lines[3] and "1.0000" in lines[3]
@@ -291,3 +293,34 @@ def test_gpu_path_through_the_fake_driver(tmp_path):
     assert "HIT cache" in r.stdout
     launches = [l for l in log.read_text().splitlines() if "cuLaunchKernelEx" in l]
     assert len(launches) == 2 * (10 + 50)   # tirx.profile's warm-up and repeats
+
+
+# -- the example GEMM's tuner -------------------------------------------------
+
+def test_example_gemm_tuner(tmp_path):
+    """The Hopper GEMM's tuner (examples/kernels/hopper_gemm.py) over part of
+    its space: candidates compile to sm_90a, the shape check rejects a tile
+    that does not divide the problem, each survivor passes the simulator
+    check at its smallest shape, and config_for then reads the winner."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)),
+                                    "examples"))
+    from kernels import hopper_gemm as G
+    t = G.tuner()
+    assert t.space == G.SPACE and t.target == "sm_90a"
+    # Without tuning results: the hand-written table.
+    assert t.config(8192, 8192, 8192) == G.table_config(8192, 8192, 8192) == \
+        dict(BN=256, STAGES=3, CLUSTER=2)
+    part = Autotuner(G.make_gemm, [dict(BN=128, STAGES=3, CLUSTER=1),
+                                   dict(BN=128, STAGES=4, CLUSTER=1),
+                                   dict(BN=256, STAGES=3, CLUSTER=2)],
+                     default=G.table_config, name=t.name, target=t.target,
+                     verify=G.verify, constraint=t.constraint,
+                     cache_dir=str(tmp_path / "tune"), workers=0,
+                     stream=io.StringIO(),
+                     bench=lambda c: {3: 2.0, 4: 1.5}[c.config["STAGES"]])
+    r = part.tune(256, 128, 128, device=GPU)
+    rows = r.rows
+    assert [row["status"] for row in rows] == ["timed", "best", "rejected"]
+    assert "not a multiple of the tile" in rows[2]["reason"]
+    assert rows[0]["verified"] is True and rows[1]["verified"] is True
+    assert r.config == dict(BN=128, STAGES=4, CLUSTER=1)
