@@ -488,7 +488,7 @@ def summary_png(trace, path, title=None, max_tracks=24):
         handles.append(plt.Rectangle((0, 0), 1, 1, facecolor="0.75",
                                      hatch="//"))
     ax.legend(handles, names + (["wait"] if trace.slices("wait") else []),
-              fontsize=8, loc="upper right", ncol=min(6, len(handles) or 1))
+              fontsize=8, loc="upper left", bbox_to_anchor=(1.005, 1.0))
     ax.set_title(title or "%s (%s)" % (trace.meta.get("kernel") or "trace",
                                        trace.meta.get("source", "")))
     # Totals per track and range name (waits included).

@@ -1,6 +1,6 @@
-// RUN: tirx-opt %s | FileCheck %s
-// RUN: tirx-opt %s | tirx-opt | FileCheck %s
-// RUN: tirx-opt %s --mlir-print-op-generic | tirx-opt | FileCheck %s
+// RUN: tirx-opt %s --split-input-file | FileCheck %s
+// RUN: tirx-opt %s --split-input-file | tirx-opt | FileCheck %s
+// RUN: tirx-opt %s --split-input-file --mlir-print-op-generic | tirx-opt | FileCheck %s
 
 // The trace ops print back as they are written, with and without a name on
 // range_end and with a leader predicate.
@@ -28,6 +28,8 @@ func.func @ranges() {
   }
   return
 }
+
+// -----
 
 // After the kernel is outlined the ops are still valid in the gpu.func.
 // CHECK-LABEL: gpu.func @outlined

@@ -18,10 +18,10 @@
 func.func @ticks() {
   tirx.kernel {
     %tx = tirx.thread_id [64] : i32
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c2 = arith.constant 2 : index
-    tirx.for %i = %c0 to %c2 step %c1 {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c2 = arith.constant 2 : i32
+    tirx.for %i = %c0 to %c2 step %c1 : i32 {
       tirx.profile.range_begin "tick"
       tirx.profile.mark "m"
       tirx.profile.range_end "tick"

@@ -55,20 +55,19 @@
 func.func @pipeline(%out: !tirx.buffer<32xi32, global>) {
   tirx.kernel {
     %tx = tirx.thread_id [64] : i32
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c2 = arith.constant 2 : index
-    %c4 = arith.constant 4 : index
     %zero = arith.constant 0 : i32
     %one = arith.constant 1 : i32
+    %two = arith.constant 2 : i32
+    %four = arith.constant 4 : i32
     %c32 = arith.constant 32 : i32
     %c100 = arith.constant 100 : i32
     %ring = tirx.alloc_buffer : !tirx.buffer<2x32xi32, shared>
     %bars = tirx.alloc_buffer : !tirx.buffer<4xi64, shared>
     %first = arith.cmpi eq, %tx, %zero : i32
     tirx.if %first {
-      tirx.for %s = %c0 to %c4 step %c1 {
-        %b = tirx.ptr_to %bars[%s] : !tirx.buffer<4xi64, shared>
+      tirx.for %s = %zero to %four step %one : i32 {
+        %si = arith.index_cast %s : i32 to index
+        %b = tirx.ptr_to %bars[%si] : !tirx.buffer<4xi64, shared>
         tirx.ptx.mbarrier.init %b, %c32 : !tirx.ptr<i64, shared>
       }
     }
@@ -77,39 +76,41 @@ func.func @pipeline(%out: !tirx.buffer<32xi32, global>) {
     %l = arith.index_cast %lane : i32 to index
     %producer = arith.cmpi ult, %tx, %c32 : i32
     tirx.if %producer {
-      tirx.for %i = %c0 to %c4 step %c1 {
-        %s = arith.remui %i, %c2 : index
-        %round = arith.divui %i, %c2 : index
-        %r = arith.index_cast %round : index to i32
-        %rp = arith.andi %r, %one : i32
+      tirx.for %i = %zero to %four step %one : i32 {
+        %s = arith.remui %i, %two : i32
+        %round = arith.divui %i, %two : i32
+        %rp = arith.andi %round, %one : i32
         %parity = arith.xori %rp, %one : i32
-        %es = arith.addi %s, %c2 : index
-        %empty = tirx.ptr_to %bars[%es] : !tirx.buffer<4xi64, shared>
-        %full = tirx.ptr_to %bars[%s] : !tirx.buffer<4xi64, shared>
+        %es = arith.addi %s, %two : i32
+        %esi = arith.index_cast %es : i32 to index
+        %si = arith.index_cast %s : i32 to index
+        %empty = tirx.ptr_to %bars[%esi] : !tirx.buffer<4xi64, shared>
+        %full = tirx.ptr_to %bars[%si] : !tirx.buffer<4xi64, shared>
         tirx.profile.range_begin "produce"
         %e = tirx.ptx.mbarrier.try_wait.parity %empty, %parity : !tirx.ptr<i64, shared>
-        %ii = arith.index_cast %i : index to i32
-        %base = arith.muli %ii, %c100 : i32
+        %base = arith.muli %i, %c100 : i32
         %v = arith.addi %base, %lane : i32
-        tirx.buffer_store %v, %ring[%s, %l] : i32, !tirx.buffer<2x32xi32, shared>
+        tirx.buffer_store %v, %ring[%si, %l] : i32, !tirx.buffer<2x32xi32, shared>
         %st = tirx.ptx.mbarrier.arrive %full : !tirx.ptr<i64, shared> -> i64
         tirx.profile.mark "full"
         tirx.profile.range_end "produce"
       }
     } else {
       %acc = tirx.alloc_buffer : !tirx.buffer<1xi32, local>
+      %c0 = arith.constant 0 : index
       tirx.buffer_store %zero, %acc[%c0] : i32, !tirx.buffer<1xi32, local>
-      tirx.for %i = %c0 to %c4 step %c1 {
-        %s = arith.remui %i, %c2 : index
-        %round = arith.divui %i, %c2 : index
-        %r = arith.index_cast %round : index to i32
-        %parity = arith.andi %r, %one : i32
-        %es = arith.addi %s, %c2 : index
-        %empty = tirx.ptr_to %bars[%es] : !tirx.buffer<4xi64, shared>
-        %full = tirx.ptr_to %bars[%s] : !tirx.buffer<4xi64, shared>
+      tirx.for %i = %zero to %four step %one : i32 {
+        %s = arith.remui %i, %two : i32
+        %round = arith.divui %i, %two : i32
+        %parity = arith.andi %round, %one : i32
+        %es = arith.addi %s, %two : i32
+        %esi = arith.index_cast %es : i32 to index
+        %si = arith.index_cast %s : i32 to index
+        %empty = tirx.ptr_to %bars[%esi] : !tirx.buffer<4xi64, shared>
+        %full = tirx.ptr_to %bars[%si] : !tirx.buffer<4xi64, shared>
         %f = tirx.ptx.mbarrier.try_wait.parity %full, %parity : !tirx.ptr<i64, shared>
         tirx.profile.range_begin "consume"
-        %v = tirx.buffer_load %ring[%s, %l] : !tirx.buffer<2x32xi32, shared> -> i32
+        %v = tirx.buffer_load %ring[%si, %l] : !tirx.buffer<2x32xi32, shared> -> i32
         %a = tirx.buffer_load %acc[%c0] : !tirx.buffer<1xi32, local> -> i32
         %n = arith.addi %a, %v : i32
         tirx.buffer_store %n, %acc[%c0] : i32, !tirx.buffer<1xi32, local>

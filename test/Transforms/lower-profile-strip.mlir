@@ -1,5 +1,5 @@
-// RUN: tirx-opt %s --tirx-lower-profile | FileCheck %s
-// RUN: tirx-opt %s --tirx-lower-profile="trace=0" | FileCheck %s
+// RUN: tirx-opt %s --split-input-file --tirx-lower-profile | FileCheck %s
+// RUN: tirx-opt %s --split-input-file --tirx-lower-profile="trace=0" | FileCheck %s
 
 // Without tracing every trace op is erased (also in an outlined gpu.func),
 // and nothing else changes: no parameter, no attribute, no timer read.
@@ -25,6 +25,8 @@ func.func @ranges(%A: !tirx.buffer<256xf32, global>) {
   }
   return
 }
+
+// -----
 
 // CHECK-LABEL: gpu.func @outlined
 // CHECK-NEXT: gpu.return

@@ -78,14 +78,16 @@ func.func @k(%A: !tirx.buffer<128xf32, global>) {
 
 // A grid computed on the host: the CTA's linear index uses the grid values.
 // CHECK-LABEL: func.func @dynamic(
-// CHECK-SAME: %[[N:.*]]: index, %{{.*}}: !tirx.buffer<?xi64, global> {tirx.name = "__tirx_trace"})
+// CHECK-SAME: %{{.*}}: i32, %{{.*}}: !tirx.buffer<?xi64, global> {tirx.name = "__tirx_trace"})
+// CHECK: %[[N:.*]] = arith.index_cast
 // CHECK: tirx.kernel grid(%[[N]], %[[N]])
 // CHECK: %[[C:.*]]:2 = tirx.cta_id : i32, i32
 // CHECK: %[[Y:.*]] = arith.index_castui %[[C]]#1
 // CHECK: %[[YN:.*]] = arith.muli %[[N]], %[[Y]]
 // CHECK: %[[X:.*]] = arith.index_castui %[[C]]#0
 // CHECK: arith.addi %[[X]], %[[YN]]
-func.func @dynamic(%n: index) {
+func.func @dynamic(%m: i32) {
+  %n = arith.index_cast %m : i32 to index
   tirx.kernel grid(%n, %n) {
     %b:2 = tirx.cta_id : i32, i32
     %tx = tirx.thread_id [32] : i32
