@@ -226,20 +226,22 @@ def make_gemm(M, N, K, **overrides):
                     for kb in range(KT):
                         it = ((t - first) // step) * KT + kb
                         s = it % STAGES
-                        T.cuda.mbarrier_wait(empty.ptr_to([s]), ((it // STAGES) % 2) ^ 1)
-                        T.ptx.mbarrier.arrive.expect_tx(full.ptr_to([s]), STAGE_BYTES)
-                        T.ptx.cp.async_.bulk.tensor.load(
-                            sA.ptr_to([s * A_ELEMS]), A_map, [kb * BK, tm * BM],
-                            full.ptr_to([s]), mode="tile", rank=2)
-                        if CLUSTER > 1:
+                        # trace ranges (docs/Profiling.md): dropped unless traced
+                        with T.profile.range("load"):
+                            T.cuda.mbarrier_wait(empty.ptr_to([s]), ((it // STAGES) % 2) ^ 1)
+                            T.ptx.mbarrier.arrive.expect_tx(full.ptr_to([s]), STAGE_BYTES)
                             T.ptx.cp.async_.bulk.tensor.load(
-                                T.ptx.mapa(sB.ptr_to([s * B_ELEMS + rank * B_PART]), rank),
-                                B_map, [kb * BK, tn * BN + rank * (BN // CLUSTER)],
-                                full.ptr_to([s]), T.uint16(MASK), mode="tile", rank=2)
-                        else:
-                            T.ptx.cp.async_.bulk.tensor.load(
-                                sB.ptr_to([s * B_ELEMS]), B_map, [kb * BK, tn * BN],
+                                sA.ptr_to([s * A_ELEMS]), A_map, [kb * BK, tm * BM],
                                 full.ptr_to([s]), mode="tile", rank=2)
+                            if CLUSTER > 1:
+                                T.ptx.cp.async_.bulk.tensor.load(
+                                    T.ptx.mapa(sB.ptr_to([s * B_ELEMS + rank * B_PART]), rank),
+                                    B_map, [kb * BK, tn * BN + rank * (BN // CLUSTER)],
+                                    full.ptr_to([s]), T.uint16(MASK), mode="tile", rank=2)
+                            else:
+                                T.ptx.cp.async_.bulk.tensor.load(
+                                    sB.ptr_to([s * B_ELEMS]), B_map, [kb * BK, tn * BN],
+                                    full.ptr_to([s]), mode="tile", rank=2)
                 if CLUSTER > 1:
                     # producer tail: acquire STAGES more slots without filling
                     # them, i.e. wait until the consumers of both CTAs have
@@ -265,16 +267,17 @@ def make_gemm(M, N, K, **overrides):
                     it = ((t - first) // step) * KT + kb
                     s = it % STAGES
                     T.cuda.mbarrier_wait(full.ptr_to([s]), (it // STAGES) % 2)
-                    T.ptx.wgmma.fence()
-                    for kk in T.unroll(BK // 16):
-                        a_desc = smem_desc(sA.ptr_to([s * A_ELEMS + c * 64 * BK + kk * 16]))
-                        b_desc = smem_desc(sB.ptr_to([s * B_ELEMS + kk * 16]))
-                        acc.vstore([0], T.ptx.wgmma.mma_async(
-                            a_desc, b_desc, acc.vload([0], ACC_T), True,
-                            shape=[64, BN, 16], type_d="f32", type_a="bf16", type_b="bf16"))
-                    T.ptx.wgmma.commit_group()
-                    # one group in flight: the previous stage's reads are done
-                    T.ptx.wgmma.wait_group(1)
+                    with T.profile.range("mma"):
+                        T.ptx.wgmma.fence()
+                        for kk in T.unroll(BK // 16):
+                            a_desc = smem_desc(sA.ptr_to([s * A_ELEMS + c * 64 * BK + kk * 16]))
+                            b_desc = smem_desc(sB.ptr_to([s * B_ELEMS + kk * 16]))
+                            acc.vstore([0], T.ptx.wgmma.mma_async(
+                                a_desc, b_desc, acc.vload([0], ACC_T), True,
+                                shape=[64, BN, 16], type_d="f32", type_a="bf16", type_b="bf16"))
+                        T.ptx.wgmma.commit_group()
+                        # one group in flight: the previous stage's reads are done
+                        T.ptx.wgmma.wait_group(1)
                     if kb > 0 and tid < CLUSTER:
                         prev = (it + STAGES - 1) % STAGES
                         if CLUSTER > 1:

@@ -55,6 +55,28 @@ struct Out {
   std::vector<std::pair<std::string, llvm::json::Value>> args;
 };
 
+/// A slice [ts, ts + dur) of category `cat` on track (pid, tid).
+Out slice(uint64_t pid, uint32_t tid, uint64_t ts, uint64_t dur,
+          const char *cat, std::string name, std::string loc) {
+  Out o;
+  o.pid = pid;
+  o.tid = tid;
+  o.ts = ts;
+  o.dur = dur;
+  o.cat = cat;
+  o.name = std::move(name);
+  o.args.push_back({"loc", std::move(loc)});
+  return o;
+}
+
+/// An instant at ts.
+Out instant(uint64_t pid, uint32_t tid, uint64_t ts, const char *cat,
+            std::string name, std::string loc) {
+  Out o = slice(pid, tid, ts, 0, cat, std::move(name), std::move(loc));
+  o.instant = true;
+  return o;
+}
+
 struct OpenRange {
   std::string name;
   uint64_t begin;
@@ -119,14 +141,8 @@ void TraceRecorder::event(const TraceEvent &e) {
   case TraceEvent::Kind::WaitEnd: {
     if (w.blocked == 0 || --w.blocked != 0)
       return;
-    Out o;
-    o.pid = e.cta;
-    o.tid = waitTid;
-    o.ts = w.waitBegin;
-    o.dur = e.time - w.waitBegin;
-    o.cat = "wait";
-    o.name = w.waitName;
-    o.args.push_back({"loc", w.waitLoc});
+    Out o = slice(e.cta, waitTid, w.waitBegin, e.time - w.waitBegin, "wait",
+                  w.waitName, w.waitLoc);
     if (!w.waitDetail.empty())
       o.args.push_back({"on", w.waitDetail});
     impl->emit(std::move(o));
@@ -147,27 +163,13 @@ void TraceRecorder::event(const TraceEvent &e) {
     return;
   }
   if (e.kind == TraceEvent::Kind::Mark) {
-    Out o;
-    o.pid = e.cta;
-    o.tid = rangeTid;
-    o.ts = e.time;
-    o.instant = true;
-    o.cat = "mark";
-    o.name = e.name;
-    o.args.push_back({"loc", loc});
-    impl->emit(std::move(o));
+    impl->emit(instant(e.cta, rangeTid, e.time, "mark", e.name, loc));
     return;
   }
   // An end closes the innermost open range (with a name: of that name).
   if (w.open.empty() || (!e.name.empty() && w.open.back().name != e.name)) {
-    Out o;
-    o.pid = e.cta;
-    o.tid = rangeTid;
-    o.ts = e.time;
-    o.instant = true;
-    o.cat = "error";
-    o.name = "unmatched range_end";
-    o.args.push_back({"loc", loc});
+    Out o = instant(e.cta, rangeTid, e.time, "error", "unmatched range_end",
+                    loc);
     if (!e.name.empty())
       o.args.push_back({"range", e.name});
     if (!w.open.empty())
@@ -177,15 +179,8 @@ void TraceRecorder::event(const TraceEvent &e) {
   }
   OpenRange r = std::move(w.open.back());
   w.open.pop_back();
-  Out o;
-  o.pid = e.cta;
-  o.tid = rangeTid;
-  o.ts = r.begin;
-  o.dur = e.time - r.begin;
-  o.cat = "range";
-  o.name = r.name;
-  o.args.push_back({"loc", r.loc});
-  impl->emit(std::move(o));
+  impl->emit(slice(e.cta, rangeTid, r.begin, e.time - r.begin, "range",
+                   std::move(r.name), std::move(r.loc)));
 }
 
 void TraceRecorder::writeJSON(llvm::raw_ostream &os, StringRef kernel,
@@ -198,26 +193,14 @@ void TraceRecorder::writeJSON(llvm::raw_ostream &os, StringRef kernel,
     end = std::max(end, w.lastTime);
   for (auto &[key, w] : impl->warps) {
     for (auto it = w.open.rbegin(); it != w.open.rend(); ++it) {
-      Out o;
-      o.pid = key.first;
-      o.tid = 2 * key.second;
-      o.ts = it->begin;
-      o.dur = w.lastTime - it->begin;
-      o.cat = "range";
-      o.name = it->name;
-      o.args.push_back({"loc", it->loc});
+      Out o = slice(key.first, 2 * key.second, it->begin,
+                    w.lastTime - it->begin, "range", it->name, it->loc);
       o.args.push_back({"open", true});
       events.push_back(std::move(o));
     }
     if (w.blocked) {
-      Out o;
-      o.pid = key.first;
-      o.tid = 2 * key.second + 1;
-      o.ts = w.waitBegin;
-      o.dur = end - w.waitBegin;
-      o.cat = "wait";
-      o.name = w.waitName;
-      o.args.push_back({"loc", w.waitLoc});
+      Out o = slice(key.first, 2 * key.second + 1, w.waitBegin,
+                    end - w.waitBegin, "wait", w.waitName, w.waitLoc);
       if (!w.waitDetail.empty())
         o.args.push_back({"on", w.waitDetail});
       o.args.push_back({"unfinished", true});

@@ -525,3 +525,45 @@ def test_timing_and_trace_through_the_fake_driver(tmp_path):
     assert len(launches) == 9
     assert [len(c["params"]) for c in launches] == [1] * 7 + [2] * 2
     validate_trace(json.loads((tmp_path / "t.json").read_text()))
+
+
+# -- the example GEMM, traced --------------------------------------------------
+
+def _gemm_args():
+    sys.path.insert(0, os.path.join(REPO_ROOT, "examples"))
+    from kernels import hopper_gemm as G
+    M, N, K = 256, 128, 128
+    cfg = dict(BN=128, STAGES=2, CLUSTER=1, SMS=1)
+    full = G.config_for(M, N, K, **cfg)
+    rng = np.random.default_rng(0)
+    a = rng.integers(0x3c00, 0x3d00, (M, K), dtype=np.uint16)
+    bt = rng.integers(0x3c00, 0x3d00, (N, K), dtype=np.uint16)
+    c = np.zeros((M, N), np.uint16)
+    maps = [sim.TensorMap(arr, tuple(reversed(m["box"])), dtype="bfloat16",
+                          swizzle="128B" if m["swizzle"] == 128 else "none")
+            for arr, m in zip((a, bt, c), G.tensor_maps(M, N, K, full))]
+    return G.make_gemm(M, N, K, **cfg), maps
+
+
+def test_traced_gemm_shows_producer_and_consumer_warps(tmp_path):
+    """The example Hopper GEMM's load and mma ranges: in the simulator's
+    timeline (with the consumers' waits) and through the trace buffer
+    (target="sim", the code a GPU runs)."""
+    k, maps = _gemm_args()
+    path = tmp_path / "gemm-sim.json"
+    sim.run(k, *maps, seed=0, trace=path)
+    tr = Trace.load(str(path))
+    loads = [e for e in tr.slices("range") if e["name"] == "load"]
+    mmas = [e for e in tr.slices("range") if e["name"] == "mma"]
+    # 2 tiles x 2 K blocks: the producer's elected thread (warp 0) loads 4
+    # stages; each of the 8 consumer warps (warps 4-11) runs 4 mma ranges.
+    assert len(loads) == 4 and {e["tid"] for e in loads} == {0}
+    assert sorted({e["tid"] // 2 for e in mmas}) == list(range(4, 12))
+    assert len(mmas) == 32
+    assert any(e["name"] == "wait mbarrier" and e["tid"] // 2 >= 4
+               for e in tr.slices("wait"))
+    r = tirx.profile(k, *maps, trace=str(tmp_path / "gemm-buffer.json"),
+                     target="sim")
+    assert {(e["tid"] // 2, e["name"]) for e in r.trace.slices()} == \
+        {(0, "load")} | {(w, "mma") for w in range(4, 12)}
+    assert r.trace.meta["dropped"] == 0
