@@ -7,7 +7,6 @@ import json
 import os
 import subprocess
 import sys
-import textwrap
 import warnings
 
 import numpy as np
@@ -74,9 +73,13 @@ def test_range_and_mark_build_the_ops_at_their_lines():
     import inspect
     src, first = inspect.getsourcelines(make_pipeline)
     line = first + next(i for i, l in enumerate(src) if 'range("produce")' in l)
-    locs = [l for l in text.splitlines() if 'range_begin "produce"' in l or
-            'range_end "produce"' in l]
-    assert len(locs) == 2
+    ops = []
+    k.module.operation.walk(lambda o: ops.append(o) if o.name in (
+        "tirx.profile.range_begin", "tirx.profile.range_end") and
+        str(o.attributes["name"].value) == "produce" else None)
+    assert len(ops) == 2
+    for o in ops:
+        assert "test_profile.py\":%d:" % line in str(o.location), str(o.location)
 
 
 def test_leader_and_explicit_begin_end():

@@ -22,7 +22,7 @@ import json
 import warnings
 
 from ._builder import UserError, current
-from ._expr import Expr, as_expr
+from ._expr import as_expr
 from ._types import PrimType
 from . import _cuda
 
