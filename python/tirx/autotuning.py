@@ -518,14 +518,15 @@ class Autotuner:
             return dict(self.configs[0])
         return dict(d)
 
-    def lookup(self, *problem, device=None):
+    def lookup(self, *problem, device=None, exact=False):
         """(config, source, entry) from the cache for this problem on
-        `device` (any GPU of the target chip when None), else the default."""
+        `device`, else (unless `exact`) on any GPU of the target chip, else
+        the default."""
         entries = self._cache().load().get(self.key(problem), {})
         if device is not None and device in entries:
             e = entries[device]
             return dict(e["config"]), "cache", e
-        if device is None and entries:
+        if entries and not exact:
             dev, e = sorted(entries.items(), key=lambda kv: -kv[1].get("time", 0))[0]
             return dict(e["config"]), "cache (tuned on %s)" % dev, e
         return self.default_config(*problem), "default", None
@@ -568,7 +569,7 @@ class Autotuner:
                               rows=entry.get("table", []) if entry else (),
                               device=None, message=msg)
         if not force:
-            cfg, source, entry = self.lookup(*problem, device=device)
+            cfg, source, entry = self.lookup(*problem, device=device, exact=True)
             if entry is not None:
                 if self.verify and self.verify_mode == "always":
                     self.verify(dict(cfg))

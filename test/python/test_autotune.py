@@ -194,6 +194,9 @@ def test_without_a_gpu(tmp_path):
     t.tune(1024, device=GPU)
     r = t.tune(1024, device=None)
     assert r.source == "cache (tuned on %s)" % GPU and r.config == {"VEC": 2}
+    # config() on another GPU takes the entry of the one that tuned it.
+    assert t.lookup(1024, device="Other GPU (sm_90)")[1] == "cache (tuned on %s)" % GPU
+    assert t.lookup(1024, device="Other GPU (sm_90)", exact=True)[1] == "default"
     # The default may depend on the problem.
     t2 = tuner(tmp_path, dict(VEC=[1, 2]), default=lambda n: {"VEC": 1 if n < 512 else 2})
     assert t2.tune(256, device=None).config == {"VEC": 1}
