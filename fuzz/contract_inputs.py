@@ -38,6 +38,10 @@ FUNC_ATTRS = [
     ("tirx.annotations", ["{pragma = 1 : i64}", "[1]"]),
     ("tirx.target", ["#tirx.target<\"sm_90a\">"]),
     ("tirx.dyn_shared_offset", ["0 : i64"]),
+    ("tirx.profile_trace", ["{}", "1 : i64",
+                            "{version = 1 : i64, param = 9 : i64, capacity = 1 : i64,"
+                            " warps_per_cta = 1 : i64, header_words = 4 : i64,"
+                            " record_words = 4 : i64}"]),
     ("gpu.known_block_size", ["array<i32: 128, 1, 1>", "array<i32: 0, 1, 1>",
                               "array<i32: -32, 1, 1>",
                               "array<i32: 2147483647, 1, 1>",

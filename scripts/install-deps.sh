@@ -18,7 +18,8 @@ for arg in "$@"; do
   esac
 done
 PY=${PYTHON:-python3}
-PY_PKGS=(pytest nanobind psutil numpy)
+# matplotlib: the trace summary picture (tirx.profiling.summary_png) and its test.
+PY_PKGS=(pytest nanobind psutil numpy matplotlib)
 
 log() { printf '[install-deps] %s\n' "$*"; }
 die() { printf '[install-deps] error: %s\n' "$*" >&2; exit 1; }

@@ -30,6 +30,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
@@ -89,6 +90,12 @@ static cl::opt<bool>
     verifyDiagnostics("verify-diagnostics",
                       cl::desc("Check errors against expected-* comments"),
                       cl::init(false));
+static cl::opt<std::string> tracePath(
+    "trace",
+    cl::desc("Write the run's timeline (profile ranges and marks, barrier "
+             "and mbarrier waits, in logical time) to this file as Chrome "
+             "trace / Perfetto JSON"),
+    cl::init(""));
 static cl::opt<bool> splitInputFile(
     "split-input-file",
     cl::desc("Run each `// -----` chunk of the input as its own module"),
@@ -429,8 +436,23 @@ static int runMain(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
   options.checkUninitialized = !noUninit;
   options.maxErrors = maxErrors;
   options.maxSteps = maxSteps;
+  std::unique_ptr<sim::TraceRecorder> recorder;
+  if (!tracePath.empty()) {
+    recorder = std::make_unique<sim::TraceRecorder>();
+    options.trace = recorder.get();
+  }
   sim::Stats stats;
   LogicalResult result = sim::run(**program, blocks, args, options, &stats);
+  // Also after a failure: a deadlock's timeline shows who waited where.
+  if (recorder) {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(tracePath, ec);
+    if (ec) {
+      fail("cannot write the trace '" + tracePath + "': " + ec.message());
+      return 1;
+    }
+    recorder->writeJSON(os, SymbolTable::getSymbolName(func).getValue(), seed);
+  }
   if (showStats) {
     llvm::outs() << "stats: " << stats.dynamicOps << " ops, "
                  << stats.threads << " threads, " << stats.ctas << " CTAs, "

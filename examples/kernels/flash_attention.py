@@ -32,8 +32,43 @@ BM = 128
 CONSUMERS = 2
 
 
+# Key block and stages per head dim come from tirx.autotune over SPACE
+# (docs/Profiling.md), tuned at TUNE_SHAPE: the cache's winner, else the
+# table (`table_config`), the tuner's default; no GPU has tuned them yet.
+SPACE = dict(BN=[64, 128], STAGES=[2, 3])
+TUNE_SHAPE = dict(BH=16, S=4096)
+
+
+def table_config(D):
+    return dict(BN=128 if D == 64 else 64, STAGES=2)
+
+
+def _factory(D, **cfg):
+    return make_attention(TUNE_SHAPE["BH"], TUNE_SHAPE["S"], D, **cfg)
+
+
+def _fits(cfg, D):
+    if shared_bytes(D, cfg) > 227 * 1024:
+        return f"{shared_bytes(D, cfg)} bytes of shared memory"
+    return True
+
+
+_TUNER = None
+
+
+def tuner():
+    """The autotuner of this kernel, keyed by the head dim and the GPU."""
+    global _TUNER
+    if _TUNER is None:
+        import tirx
+        _TUNER = tirx.autotune(_factory, space=SPACE, default=table_config,
+                               name="flash_attention", target="sm_90a",
+                               constraint=_fits)
+    return _TUNER
+
+
 def config_for(D, **overrides):
-    cfg = dict(BN=128 if D == 64 else 64, STAGES=2)
+    cfg = dict(tuner().config(D))
     cfg.update(overrides)
     return cfg
 

@@ -37,27 +37,89 @@ the three tensor maps `tensor_maps(M, N, K, config)` describes.
 
 from tirx.script import tirx as T
 
-# Tile shapes and stages per problem shape: a shape takes the first row
-# whose every bound it fits, else the default. The rows are starting points
-# (a small M gets narrow tiles and deep pipelining, large problems wide
-# tiles and the 2-CTA cluster); no GPU has measured them yet, and a sweep
-# with bench/gpu/kernel_bench.py on the H200 is to replace them.
+# Tile shapes and stages per problem shape come from tirx.autotune over
+# SPACE (docs/Profiling.md): the cache's winner for the shape on this GPU
+# (or any GPU of the chip), else the table below, the tuner's default. A
+# shape takes the table's first row whose every bound it fits. The rows
+# are starting points (a small M gets narrow tiles and deep pipelining,
+# large problems wide tiles and the 2-CTA cluster); no GPU has tuned them
+# yet (`python3 examples/kernels/tune.py gemm M N K` on the H200).
 DEFAULT = dict(BM=128, BN=128, BK=64, STAGES=4, CONSUMERS=2, CLUSTER=1, SMS=132)
 TUNING = [
     # (max M, max N, max K), config overrides
     ((256, 1 << 30, 1 << 30), dict(BN=128, STAGES=6)),
     ((1 << 30, 1 << 30, 1 << 30), dict(BN=256, STAGES=3, CLUSTER=2)),
 ]
+SPACE = dict(BN=[128, 256], STAGES=[3, 4, 5, 6], CLUSTER=[1, 2])
 
 
-def config_for(M, N, K, **overrides):
-    """The configuration for a problem shape: the tuning table's first row
-    the shape fits, then `overrides`."""
+def table_config(M, N, K):
+    """The tuning table's config (the SPACE keys) for a shape."""
     cfg = dict(DEFAULT)
     for (mm, mn, mk), row in TUNING:
         if M <= mm and N <= mn and K <= mk:
             cfg.update(row)
             break
+    return {k: cfg[k] for k in SPACE}
+
+
+def verify(cfg):
+    """A config's kernel in the simulator at the smallest shape it takes
+    (two tiles, two K blocks, one cluster), against NumPy."""
+    import numpy as np
+    from tirx import sim
+    full = dict(DEFAULT, **cfg)
+    M, N, K = full["BM"] * full["CLUSTER"] * 2, full["BN"], full["BK"] * 2
+    k = make_gemm(M, N, K, **dict(cfg, SMS=full["CLUSTER"]))
+    full = config_for(M, N, K, **dict(cfg, SMS=full["CLUSTER"]))
+    rng = np.random.default_rng(0)
+    bf16 = lambda x: ((x.astype(np.float32).view(np.uint32) + 0x7FFF) >> 16).astype(np.uint16)
+    f32 = lambda b: (b.astype(np.uint32) << 16).view(np.float32)
+    a, bt = bf16(rng.standard_normal((M, K))), bf16(rng.standard_normal((N, K)))
+    c = np.zeros((M, N), dtype=np.uint16)
+    maps = [sim.TensorMap(arr, tuple(reversed(m["box"])), dtype="bfloat16",
+                          swizzle="128B" if m["swizzle"] == 128 else "none")
+            for arr, m in zip((a, bt, c), tensor_maps(M, N, K, full))]
+    sim.run(k, *maps, seed=0)
+    want = f32(a) @ f32(bt).T
+    err = np.abs(f32(c) - want).max()
+    if err > 2e-2 * np.abs(want).max():
+        raise AssertionError(f"{_cfg_text(cfg)}: max error {err}")
+
+
+def _cfg_text(cfg):
+    return " ".join(f"{k}={v}" for k, v in sorted(cfg.items()))
+
+
+_TUNER = None
+
+
+def tuner():
+    """The autotuner of this kernel: make_gemm over SPACE, keyed by
+    (M, N, K) and the GPU."""
+    global _TUNER
+    if _TUNER is None:
+        import tirx
+        _TUNER = tirx.autotune(make_gemm, space=SPACE, default=table_config,
+                               name="hopper_gemm", target="sm_90a",
+                               verify=verify,
+                               constraint=lambda cfg, M, N, K: _fits(M, N, K, cfg))
+    return _TUNER
+
+
+def _fits(M, N, K, cfg):
+    try:
+        check_config(M, N, K, dict(DEFAULT, **cfg))
+    except ValueError as e:
+        return str(e)
+    return True
+
+
+def config_for(M, N, K, **overrides):
+    """The configuration for a problem shape: the tuner's (see above),
+    then `overrides`."""
+    cfg = dict(DEFAULT)
+    cfg.update(tuner().config(M, N, K))
     cfg.update(overrides)
     return cfg
 
@@ -164,20 +226,22 @@ def make_gemm(M, N, K, **overrides):
                     for kb in range(KT):
                         it = ((t - first) // step) * KT + kb
                         s = it % STAGES
-                        T.cuda.mbarrier_wait(empty.ptr_to([s]), ((it // STAGES) % 2) ^ 1)
-                        T.ptx.mbarrier.arrive.expect_tx(full.ptr_to([s]), STAGE_BYTES)
-                        T.ptx.cp.async_.bulk.tensor.load(
-                            sA.ptr_to([s * A_ELEMS]), A_map, [kb * BK, tm * BM],
-                            full.ptr_to([s]), mode="tile", rank=2)
-                        if CLUSTER > 1:
+                        # trace ranges (docs/Profiling.md): dropped unless traced
+                        with T.profile.range("load"):
+                            T.cuda.mbarrier_wait(empty.ptr_to([s]), ((it // STAGES) % 2) ^ 1)
+                            T.ptx.mbarrier.arrive.expect_tx(full.ptr_to([s]), STAGE_BYTES)
                             T.ptx.cp.async_.bulk.tensor.load(
-                                T.ptx.mapa(sB.ptr_to([s * B_ELEMS + rank * B_PART]), rank),
-                                B_map, [kb * BK, tn * BN + rank * (BN // CLUSTER)],
-                                full.ptr_to([s]), T.uint16(MASK), mode="tile", rank=2)
-                        else:
-                            T.ptx.cp.async_.bulk.tensor.load(
-                                sB.ptr_to([s * B_ELEMS]), B_map, [kb * BK, tn * BN],
+                                sA.ptr_to([s * A_ELEMS]), A_map, [kb * BK, tm * BM],
                                 full.ptr_to([s]), mode="tile", rank=2)
+                            if CLUSTER > 1:
+                                T.ptx.cp.async_.bulk.tensor.load(
+                                    T.ptx.mapa(sB.ptr_to([s * B_ELEMS + rank * B_PART]), rank),
+                                    B_map, [kb * BK, tn * BN + rank * (BN // CLUSTER)],
+                                    full.ptr_to([s]), T.uint16(MASK), mode="tile", rank=2)
+                            else:
+                                T.ptx.cp.async_.bulk.tensor.load(
+                                    sB.ptr_to([s * B_ELEMS]), B_map, [kb * BK, tn * BN],
+                                    full.ptr_to([s]), mode="tile", rank=2)
                 if CLUSTER > 1:
                     # producer tail: acquire STAGES more slots without filling
                     # them, i.e. wait until the consumers of both CTAs have
@@ -203,16 +267,17 @@ def make_gemm(M, N, K, **overrides):
                     it = ((t - first) // step) * KT + kb
                     s = it % STAGES
                     T.cuda.mbarrier_wait(full.ptr_to([s]), (it // STAGES) % 2)
-                    T.ptx.wgmma.fence()
-                    for kk in T.unroll(BK // 16):
-                        a_desc = smem_desc(sA.ptr_to([s * A_ELEMS + c * 64 * BK + kk * 16]))
-                        b_desc = smem_desc(sB.ptr_to([s * B_ELEMS + kk * 16]))
-                        acc.vstore([0], T.ptx.wgmma.mma_async(
-                            a_desc, b_desc, acc.vload([0], ACC_T), True,
-                            shape=[64, BN, 16], type_d="f32", type_a="bf16", type_b="bf16"))
-                    T.ptx.wgmma.commit_group()
-                    # one group in flight: the previous stage's reads are done
-                    T.ptx.wgmma.wait_group(1)
+                    with T.profile.range("mma"):
+                        T.ptx.wgmma.fence()
+                        for kk in T.unroll(BK // 16):
+                            a_desc = smem_desc(sA.ptr_to([s * A_ELEMS + c * 64 * BK + kk * 16]))
+                            b_desc = smem_desc(sB.ptr_to([s * B_ELEMS + kk * 16]))
+                            acc.vstore([0], T.ptx.wgmma.mma_async(
+                                a_desc, b_desc, acc.vload([0], ACC_T), True,
+                                shape=[64, BN, 16], type_d="f32", type_a="bf16", type_b="bf16"))
+                        T.ptx.wgmma.commit_group()
+                        # one group in flight: the previous stage's reads are done
+                        T.ptx.wgmma.wait_group(1)
                     if kb > 0 and tid < CLUSTER:
                         prev = (it + STAGES - 1) % STAGES
                         if CLUSTER > 1:

@@ -2,6 +2,7 @@
 
 #include "TIRx/Dialect/TIRxDialect.h"
 #include "TIRx/Dialect/TIRxOps.h"
+#include "TIRx/Dialect/TIRxProfileOps.h"
 #include "TIRx/Dialect/TIRxTypes.h"
 #include "TIRx/Dialect/TileDispatch.h"
 
@@ -33,6 +34,7 @@ void TIRxDialect::initialize() {
   registerCoreOps();
   registerPTXOps();
   registerHostOps();
+  registerProfileOps();
   addInterfaces<TIRxFoldInterface>();
   registerTileOps();
   registerBuiltinTileVariants();
@@ -158,6 +160,8 @@ LogicalResult TIRxDialect::verifyOperationAttribute(Operation *op,
                              << bytes.getInt();
     return success();
   }
+  if (name == profile::kTraceAttrName)
+    return profile::verifyTraceAttr(op, value);
   if (name == getGridConstantArgsAttrName())
     return verifyGridConstantArgs(op, name, value);
   if (name == getAnnotationsAttrName()) {

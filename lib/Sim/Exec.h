@@ -486,6 +486,12 @@ public:
   bool ctaExit(CTA &cta);
   bool reportDeadlock();
 
+  // Tracing (Options::trace): every event the sink receives comes from
+  // these two (Scheduler.cpp).
+  void traceProfile(Thread &t, TraceEvent::Kind kind, llvm::StringRef name,
+                    uint32_t op);
+  void traceWait(Thread &t, bool begin);
+
   // Diagnostics helpers.
   std::string describe(const Thread &t) const;
   std::string describeWho(uint32_t who) const;

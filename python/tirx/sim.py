@@ -239,8 +239,18 @@ class Kernel:
 
     def __call__(self, *args, seed: int = 0, check_races: bool = True,
                  check_uninitialized: bool = True, max_errors: int = 1,
-                 max_steps: Optional[int] = None) -> RunStats:
+                 max_steps: Optional[int] = None,
+                 trace=None) -> RunStats:
+        """Runs the kernel over `args`. `trace`: a path; the run's timeline
+        (``tirx.profile`` ranges and marks, barrier and mbarrier waits, in
+        logical time) is written there as Chrome trace / Perfetto JSON, also
+        when the run fails (docs/Profiling.md)."""
+        import os
         import numpy as np
+        if trace is not None:
+            if not isinstance(trace, (str, os.PathLike)):
+                raise TypeError(f"trace must be a path, got {type(trace).__name__}")
+            trace = os.fsdecode(os.fspath(trace))
         params = self.params
         if len(args) != len(params):
             raise TypeError(f"{self.name} takes {len(params)} arguments, "
@@ -294,7 +304,8 @@ class Kernel:
         stats = self._program.run(
             blocks, spec_args, seed=int(seed), check_races=check_races,
             check_uninitialized=check_uninitialized, max_errors=max_errors,
-            max_steps=(1 << 36) if max_steps is None else int(max_steps))
+            max_steps=(1 << 36) if max_steps is None else int(max_steps),
+            trace=trace)
         # Arguments that were read-only were copied in; nothing to copy back.
         return RunStats(stats)
 
@@ -308,6 +319,7 @@ def run(kernel, *args, seed: int = 0, func: Optional[str] = None,
     ``@T.prim_func``) once in the simulator over `args` (NumPy arrays for
     buffers and pointers, numbers for scalars, TensorMap for tensor maps);
     arrays are updated in place. Options: check_races, check_uninitialized,
-    max_errors, max_steps; `chip` as for :class:`Kernel`. Raises
+    max_errors, max_steps, trace (a path for the run's Perfetto timeline);
+    `chip` as for :class:`Kernel`. Raises
     tirx.ir.MLIRError at the first problem."""
     return Kernel(kernel, func=func, chip=chip)(*args, seed=seed, **options)

@@ -77,6 +77,7 @@ def TIRx_Dialect : Dialect {
     void registerCoreOps();
     void registerPTXOps();
     void registerHostOps();
+    void registerProfileOps();
     void registerTileOps();
   public:
   }];
