@@ -204,8 +204,10 @@ def test_host_part_errors_are_located(packages):
     copy = load(packages["copy"]).tma_tile_copy
     B = FakeCudaTensor((1024, 64), "float16", data=0x200000)
     A = FakeCudaTensor((1000, 64), "float16", data=0x100000)
-    with pytest.raises(ValueError, match=r"tma_tile_copy.mlir:14:11: "
-                       r"tensormap: globalDim\[1\]: 0 is not in \[1, 2\^32\]"):
+    with pytest.raises(ValueError, match=r"tma_tile_copy.mlir:14:11: the "
+                       r"tensormap of argument 'arg0' \(parameter 0 of "
+                       r"tma_tile_copy\): tensormap: globalDim\[1\]: 0 is not in "
+                       r"\[1, 2\^32\]"):
         copy.launch_config(FakeCudaTensor((0, 64), "float16"), B)
     # Alignment is checked before the host part runs.
     with pytest.raises(ValueError, match="must be 16-byte aligned"):
