@@ -376,6 +376,10 @@ def _spawn(cmd, env, timeout):
 
 
 def find_sanitizer():
+    """$COMPUTE_SANITIZER, compute-sanitizer on PATH, or in a CUDA toolkit."""
+    env = os.environ.get("COMPUTE_SANITIZER")
+    if env:
+        return env
     p = shutil.which("compute-sanitizer")
     if p:
         return p
@@ -389,7 +393,7 @@ def find_sanitizer():
 
 
 def run(bundle, out, budget=DEFAULT_BUDGET, only=None, dry=False,
-        sanitizer=True, repeats=15):
+        sanitizer=True, repeats=15, case_timeout=CASE_TIMEOUT):
     sys.path.insert(0, bundle)
     import harness
     with open(os.path.join(bundle, PLAN)) as f:
@@ -399,7 +403,7 @@ def run(bundle, out, budget=DEFAULT_BUDGET, only=None, dry=False,
                          "reads %r" % (PLAN, plan.get("format"), PLAN_FORMAT))
     res = Results(out, plan)
     deadline = time.time() + budget
-    failed = []
+    failed, skipped = [], []
     res.log("device check%s: bundle %s (built %s with tirx %s, ptxas %s), "
             "results into %s, budget %d s"
             % (" (dry run: fake driver, no GPU)" if dry else "", bundle,
@@ -416,6 +420,7 @@ def run(bundle, out, budget=DEFAULT_BUDGET, only=None, dry=False,
                            shape=case["shape"], ref=case.get("ref"))
             res.add(rec)
             res.log("  %-44s skipped (time budget)" % name)
+            skipped.append(rec)
             return [rec]
         cmd = _child_command(bundle, out, cmd_step, case and case["id"], dry,
                              repeats=repeats, **kw)
@@ -460,27 +465,29 @@ def run(bundle, out, budget=DEFAULT_BUDGET, only=None, dry=False,
                      % case["kernel"]})
             res.log("  %-44s skipped (%s hung twice)" % (case["id"], case["kernel"]))
             continue
-        recs = step(case["id"], "case", CASE_TIMEOUT, case=case, kind="case")
+        recs = step(case["id"], "case", case_timeout, case=case, kind="case")
         if any(r.get("status") == "TIMEOUT" for r in recs):
             hung[case["kernel"]] = hung.get(case["kernel"], 0) + 1
     res.log("compute-sanitizer:")
-    tool = find_sanitizer()
+    # A dry run takes a sanitizer only from $COMPUTE_SANITIZER (a stand-in:
+    # a real one has nothing to check on the fake driver).
+    tool = os.environ.get("COMPUTE_SANITIZER") if dry else find_sanitizer()
     for case in plan.get("sanitizer", []):
         if only and only not in case["kernel"] and only not in case["id"]:
             continue
-        if dry or not sanitizer or tool is None:
-            why = ("dry run" if dry else "--no-sanitizer" if not sanitizer
-                   else "compute-sanitizer not found")
+        if not sanitizer or tool is None:
+            why = ("--no-sanitizer" if not sanitizer else
+                   "dry run" if dry else "compute-sanitizer not found")
             # The configuration still launches once (its ABI is checked in
             # the dry run); the tools are not run.
-            step(case["id"], "case", CASE_TIMEOUT, case=case, kind="case",
+            step(case["id"], "case", case_timeout, case=case, kind="case",
                  timing=False)
             for t in ("memcheck", "racecheck"):
                 res.add({"kind": "sanitizer", "case": case["id"], "tool": t,
                          "status": "skipped", "detail": why})
             continue
         for t in ("memcheck", "racecheck"):
-            _sanitize(res, bundle, out, case, t, tool, deadline, failed)
+            _sanitize(res, bundle, out, case, t, tool, deadline, failed, dry)
     res.log("plot:")
     recs = step("plot", "plot", 120, kind="plot")
     if not os.path.isfile(res.path("kernels.png")):
@@ -489,15 +496,17 @@ def run(bundle, out, budget=DEFAULT_BUDGET, only=None, dry=False,
                                            res.path("kernels.png")))
     res.write_md(partial=False)
     cases = [r for r in res.records if r.get("kind") == "case"]
-    res.log("%d of %d cases passed%s; %d failure(s) in all; %.0f s; %s"
+    res.log("%d of %d cases passed%s; %d failure(s) in all%s; %.0f s; %s"
             % (sum(r.get("status") in ("ok", "dry-run") for r in cases), len(cases),
-               " (dry run)" if dry else "", len(failed), time.time() - res.t0,
-               res.path("results.md")))
+               " (dry run)" if dry else "", len(failed),
+               ", %d step(s) skipped for the time budget" % len(skipped)
+               if skipped else "", time.time() - res.t0, res.path("results.md")))
     del recs
-    return 1 if failed else 0
+    # A run that left steps out is no pass either.
+    return 1 if failed or skipped else 0
 
 
-def _sanitize(res, bundle, out, case, tool, path, deadline, failed):
+def _sanitize(res, bundle, out, case, tool, path, deadline, failed, dry=False):
     left = deadline - time.time()
     name = "%s %s" % (tool, case["id"])
     if left < 10:
@@ -506,16 +515,17 @@ def _sanitize(res, bundle, out, case, tool, path, deadline, failed):
         res.log("  %-44s skipped (time budget)" % name)
         return
     cmd = [path, "--tool", tool, "--error-exitcode", "86", "--print-limit", "20"]
-    cmd += _child_command(bundle, out, "case", case["id"], timing=False)
+    cmd += _child_command(bundle, out, "case", case["id"], dry=dry, timing=False)
     t = time.time()
-    records, stages, rc, tail = _spawn(cmd, _child_env(bundle, out, False, name),
+    records, stages, rc, tail = _spawn(cmd, _child_env(bundle, out, dry,
+                                                       "%s-%s" % (tool, case["id"])),
                                        min(SANITIZER_TIMEOUT, left))
     secs = time.time() - t
     m = re.search(r"ERROR SUMMARY: (\d+) error", tail)
     r = re.search(r"RACECHECK SUMMARY: (\d+) hazards? displayed \((\d+) errors?, "
                   r"(\d+) warnings?\)", tail)
     errors = int(r.group(2)) if r else int(m.group(1)) if m else None
-    case_ok = bool(records) and records[-1].get("status") == "ok"
+    case_ok = bool(records) and records[-1].get("status") in ("ok", "dry-run")
     if rc == "timeout":
         status = "TIMEOUT"
     elif errors is None:
@@ -583,10 +593,28 @@ def child(argv):
             if c["id"] == a.case]
     if not case:
         raise SystemExit("no case %r in the plan" % a.case)
+    _inject(a.case)
     rec = harness.run_case(torch, tirx_launcher, a.bundle, case[0], dry=a.dry_run,
                            timing=not a.no_timing, repeats=a.repeats)
     harness.emit(rec)
     return 0
+
+
+def _inject(case_id):
+    """A test hook: $TIRX_DEVICE_CHECK_INJECT="id=hang,id=crash,id=raise"
+    makes the case `id` hang, die or raise (test_device_check.py checks
+    that the run reports it and goes on)."""
+    for item in filter(None, os.environ.get("TIRX_DEVICE_CHECK_INJECT", "").split(",")):
+        cid, _, what = item.partition("=")
+        if cid != case_id:
+            continue
+        import harness
+        harness.stage("injected " + what)
+        if what == "hang":
+            time.sleep(3600)
+        if what == "crash":
+            os._exit(139)
+        raise RuntimeError("injected failure")
 
 
 def _run_quiet(cmd, timeout=20):
@@ -779,6 +807,8 @@ def main(argv=None):
                     help="the fake driver and a stand-in for PyTorch (no GPU)")
     ap.add_argument("--no-sanitizer", action="store_true")
     ap.add_argument("--repeats", type=int, default=15)
+    ap.add_argument("--case-timeout", type=float, default=CASE_TIMEOUT,
+                    help="seconds per case (default %(default)s)")
     a = ap.parse_args(argv)
     if not a.bundle:
         ap.error("no bundle: build one with `device_check.py build OUT`, then run "
@@ -787,7 +817,7 @@ def main(argv=None):
         ap.error("--out DIR (or $OUT) is needed")
     return run(os.path.abspath(a.bundle), os.path.abspath(a.out), budget=a.budget,
                only=a.only, dry=a.dry_run, sanitizer=not a.no_sanitizer,
-               repeats=a.repeats)
+               repeats=a.repeats, case_timeout=a.case_timeout)
 
 
 if __name__ == "__main__":

@@ -13,9 +13,10 @@
 // test can check the whole parameter buffer against the declarations.
 //
 // Parameter offsets are those of the driver: relative to the start of the
-// parameter space in constant bank 0 (0x210 on sm_90 and newer, 0x160
-// before), with each parameter's alignment holding in the bank, so on
-// sm_90 a 64-byte aligned parameter after an 8-byte one sits at offset 48.
+// parameter space in constant bank 0 (0x210 on sm_90, 0x380 on sm_100 and
+// newer, 0x160 before), with each parameter's alignment holding in the
+// bank, so on sm_90 a 64-byte aligned parameter after an 8-byte one sits
+// at offset 48.
 //
 //   TIRX_FAKE_CUDA_VERSION  driver version (default 13000 = CUDA 13.0)
 //   TIRX_FAKE_CUDA_CC       compute capability times ten (default 90)
@@ -123,8 +124,12 @@ bool paramType(const std::string &decl, uint64_t &size, uint64_t &align) {
   return true;
 }
 
-/// Where the parameter space starts in constant bank 0.
-uint64_t paramBase() { return envInt("TIRX_FAKE_CUDA_CC", 90) >= 90 ? 0x210 : 0x160; }
+/// Where the parameter space starts in constant bank 0 (what ptxas records
+/// as EIATTR_PARAM_CBANK): 0x380 on sm_100 and newer, 0x210 on sm_90.
+uint64_t paramBase() {
+  int cc = envInt("TIRX_FAKE_CUDA_CC", 90);
+  return cc >= 100 ? 0x380 : cc >= 90 ? 0x210 : 0x160;
+}
 
 /// The .entry functions of a PTX text and their parameters.
 void parseEntries(const std::string &ptx, Module &m) {

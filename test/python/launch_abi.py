@@ -25,7 +25,7 @@ driver sees the launch. Standard library only.
 import struct
 
 from tirx.runtime.launcher import SWIZZLE_MODES
-from tirx.runtime.package import param_layout, ptx_entry_params
+from tirx.runtime.package import param_base, param_layout, ptx_entry_params
 
 SCALAR_FORMATS = {"i1": "<B", "i8": "<b", "i16": "<h", "i32": "<i", "i64": "<q",
                   "index": "<q", "f32": "<f", "f64": "<d"}
@@ -45,12 +45,12 @@ def _source_param(desc, value):
     return None
 
 
-def check_launch(launch, ptx, desc, args):
+def check_launch(launch, ptx, desc, args, chip="sm_90a"):
     """Problems (strings) of one logged launch: `launch` is the fake
     driver's cuLaunchKernelEx record, `ptx` the package's PTX text, `desc`
     the kernel's launch description, `args` the call's arguments as
     [{"data": address, "shape": [...]} | {"scalar": value}] in parameter
-    order."""
+    order, `chip` the image's target."""
     problems = []
     entry = desc["launch"]["kernel"]
     if launch["kernel"] != entry:
@@ -59,7 +59,7 @@ def check_launch(launch, ptx, desc, args):
     if decls is None:
         return ["the PTX has no .entry %s" % entry]
     got_layout = [tuple(x) for x in launch["layout"]]
-    want_layout = param_layout(decls)
+    want_layout = param_layout(decls, param_base(chip))
     if got_layout != want_layout:
         problems.append("parameter layout %s, the PTX declares %s"
                         % (got_layout, want_layout))

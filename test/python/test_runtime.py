@@ -668,3 +668,63 @@ print("ok")
     calls = [json.loads(l)["call"] for l in log.read_text().splitlines()]
     assert calls.count("cuModuleLoadDataEx") == 2
     assert calls.count("cuLaunchKernelEx") == 3
+
+
+def test_cubin_first_and_a_loud_ptx_fallback(packages, tmp_path):
+    """The cubin ptxas built loads first; when it does not load (here the
+    fake driver refuses every cubin), the launcher says why on stderr,
+    JIT-compiles the PTX and prints the driver's log, and the launch goes
+    on; loaded_image() tells which image runs."""
+    if not any(i["kind"] == "cubin" for i in read_manifest(packages["axpy"])["images"]):
+        pytest.skip("no ptxas: the package has no cubin")
+    code = r"""
+import sys
+sys.path[:0] = [{here!r}]
+from tirx.runtime import load
+from fake_dlpack import FakeCudaTensor
+axpy = load({axpy!r}).axpy
+axpy(FakeCudaTensor((1024,), "float32"), FakeCudaTensor((1024,), "float32"), 1.0, 3)
+print("image", axpy.package.loaded_image(0)["kind"])
+""".format(here=HERE, axpy=packages["axpy"])
+    log = tmp_path / "d.log"
+    env = {"TIRX_CUDA_DRIVER": FAKE_DRIVER, "TIRX_FAKE_CUDA_LOG": str(log)}
+    rc, out = run_child(code, env=env)
+    assert rc == 0 and "image cubin" in out and "JIT" not in out, out
+    rc, out = run_child(code, env=dict(env, TIRX_FAKE_CUDA_BAD_CUBIN="1"))
+    assert rc == 0 and "image ptx" in out, out
+    assert ("the cubin for sm_90a does not load (cannot load "
+            "axpy.tirxpkg/kernels.sm_90a.cubin: cuModuleLoadDataEx failed: "
+            "CUDA_ERROR_INVALID_IMAGE (device kernel image is invalid)\n"
+            "fake driver: TIRX_FAKE_CUDA_BAD_CUBIN is set); falling back to the PTX"
+            ) in out, out
+    assert ("the driver JIT-compiled kernels.ptx for Fake GPU (TIRx test driver) "
+            "(its cubin did not load):\nfake driver: JIT-compiled 1 entry function(s) "
+            "for sm_90") in out, out
+    launches = [json.loads(l) for l in log.read_text().splitlines()
+                if "cuLaunchKernelEx" in l]
+    assert [l["image"] for l in launches] == ["cubin", "ptx"]
+
+
+def test_kernel_attributes_and_max_active_clusters(packages, tmp_path):
+    """What the device check's kernel table reads: registers and the
+    parameter layout from the driver (the fake reads them from the cubin,
+    as a driver does), and the clusters of the launch shape that fit."""
+    if not any(i["kind"] == "cubin" for i in read_manifest(packages["axpy"])["images"]):
+        pytest.skip("no ptxas: the package has no cubin")
+    code = r"""
+import json, sys
+from tirx.runtime import load
+k = load({axpy!r}).axpy
+a = k.attributes(0)
+cfg = {{"grid": [8, 1, 1], "block": [128, 1, 1], "cluster": [2, 1, 1], "shared_memory": 0}}
+print(json.dumps([a["registers"], a["params"], k.max_active_clusters(cfg, 0)]))
+""".format(axpy=packages["axpy"])
+    rc, out = run_child(code, env={"TIRX_CUDA_DRIVER": FAKE_DRIVER})
+    assert rc == 0, out
+    regs, params, clusters = json.loads(out.splitlines()[-1])
+    cubin = [i for i in read_manifest(packages["axpy"])["images"] if i["kind"] == "cubin"][0]
+    assert regs == cubin["kernels"]["axpy"]["registers"] == \
+        cubin["kernels"]["axpy"]["ptxas"]["registers"] > 0
+    assert params == [[0, 8], [8, 8], [16, 4], [20, 4]]
+    assert params == cubin["kernels"]["axpy"]["params"]
+    assert clusters == 132 * 16 // 2   # the fake: 2048 threads per SM

@@ -25,7 +25,7 @@ import zipfile
 from . import launcher as _launcher
 
 __all__ = ["write_package", "read_manifest", "ptx_version", "ptx_entry_params",
-           "cubin_kernels", "parse_ptxas_verbose", "param_layout"]
+           "cubin_kernels", "parse_ptxas_verbose", "param_layout", "param_base"]
 
 
 def _sha256(data):
@@ -71,10 +71,20 @@ def ptx_entry_params(ptx):
     return out
 
 
+def param_base(chip):
+    """Where the parameter space starts in constant bank 0 on `chip`
+    ("sm_90a"): 0x380 on sm_100 and newer, 0x210 on sm_90, 0x160 before
+    (what ptxas records as EIATTR_PARAM_CBANK)."""
+    m = re.match(r"sm_(\d+)", chip)
+    sm = int(m.group(1)) if m else 90
+    return 0x380 if sm >= 100 else 0x210 if sm >= 90 else 0x160
+
+
 def param_layout(params, base=0x210):
     """(offset, size) of each parameter as the driver lays them out: from
     the start of the parameter space, which begins at `base` in constant
-    bank 0 (0x210 on sm_90 and newer), each parameter aligned in the bank.
+    bank 0 (param_base(chip)), each parameter aligned in the bank: on sm_90
+    a 64-byte aligned tensormap after an 8-byte pointer is at offset 48.
     `params` is a list of (size, align), as ptx_entry_params returns."""
     at, out = base, []
     for size, align in params:
@@ -85,10 +95,12 @@ def param_layout(params, base=0x210):
 
 
 def cubin_kernels(cubin):
-    """{kernel: {"params": [(offset, size), ...], "registers": n}} from a
-    cubin's .nv.info sections: the parameter layout ptxas recorded
-    (EIATTR_KPARAM_INFO, by ordinal) and the register count
-    (EIATTR_REGCOUNT). What the driver reads when it loads the cubin."""
+    """{kernel: {"params": [(offset, size), ...], "param_base": offset,
+    "registers": n}} from a cubin's .nv.info sections: the parameter layout
+    ptxas recorded (EIATTR_KPARAM_INFO, by ordinal; offsets from the start
+    of the parameter space, which is at param_base in constant bank 0,
+    EIATTR_PARAM_CBANK) and the register count (EIATTR_REGCOUNT). What the
+    driver reads when it loads the cubin."""
     b = bytes(cubin)
     if b[:4] != b"\x7fELF" or b[4] != 2 or b[5] != 1:
         raise ValueError("not a 64-bit little-endian ELF")
@@ -112,7 +124,7 @@ def cubin_kernels(cubin):
         if not name.startswith(".nv.info"):
             continue
         kernel = name[len(".nv.info."):] if name != ".nv.info" else None
-        params = {}
+        params, base = {}, None
         at, end = sec[4], sec[4] + sec[5]
         while at + 4 <= end:
             fmt, attr = b[at], b[at + 1]
@@ -126,6 +138,8 @@ def cubin_kernels(cubin):
             if kernel and attr == 0x17 and fmt == 4:  # EIATTR_KPARAM_INFO
                 _idx, ordinal, offset, word = struct.unpack_from("<IHHI", b, value)
                 params[ordinal] = (offset, (word >> 18) & 0x3FFF)
+            if kernel and attr == 0x0A and fmt == 4:  # EIATTR_PARAM_CBANK
+                _sym, base, _size = struct.unpack_from("<IHH", b, value)
             if kernel is None and attr == 0x2F and fmt == 4:  # EIATTR_REGCOUNT
                 sym, count = struct.unpack_from("<II", b, value)
                 if sym < len(symbols):
@@ -133,7 +147,7 @@ def cubin_kernels(cubin):
             at = nxt
         if kernel:
             kernels[kernel] = {"params": [params[i] for i in sorted(params)],
-                               "registers": None}
+                               "param_base": base, "registers": None}
     for k, v in kernels.items():
         v["registers"] = regs.get(k)
     return kernels
