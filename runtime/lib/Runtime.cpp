@@ -593,7 +593,7 @@ TIRXRT_EXPORT int tirxrt_function_param_info(tirxrt_function function,
     return s;
   size_t o = 0, n = 0;
   CUresult r = d->cuFuncGetParamInfo(function->fn, index, &o, &n);
-  if (r == CUDA_ERROR_INVALID_VALUE)
+  if (r == CUDA_ERROR_INVALID_VALUE || r == CUDA_ERROR_NOT_FOUND)
     return fail(TIRXRT_ERROR_NOT_FOUND,
                 "kernel '" + function->name + "' has no parameter " +
                     std::to_string(index));
@@ -792,15 +792,15 @@ static int readParamSizes(Driver &d, tirxrt_function f) {
   for (size_t i = 0; i < 32768; ++i) {
     size_t offset = 0, size = 0;
     CUresult r = d.cuFuncGetParamInfo(f->fn, i, &offset, &size);
-    if (r == CUDA_ERROR_INVALID_VALUE)
+    // Past the last parameter: CUDA_ERROR_INVALID_VALUE (documented).
+    if (r == CUDA_ERROR_INVALID_VALUE || r == CUDA_ERROR_NOT_FOUND)
       break;
-    if (r == CUDA_ERROR_NOT_SUPPORTED) {
+    if (r != CUDA_SUCCESS) {
+      // The driver cannot tell (CUDA_ERROR_NOT_SUPPORTED, or anything
+      // else): the launch goes on unchecked rather than not at all.
       f->params = tirxrt_function_st::Unavailable;
       return TIRXRT_SUCCESS;
     }
-    if (r != CUDA_SUCCESS)
-      return fail(TIRXRT_ERROR_DRIVER, "kernel '" + f->name + "': " +
-                                           describe("cuFuncGetParamInfo", r));
     sizes.push_back(size);
   }
   f->paramSizes = std::move(sizes);

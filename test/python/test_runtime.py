@@ -728,3 +728,35 @@ print(json.dumps([a["registers"], a["params"], k.max_active_clusters(cfg, 0)]))
     assert params == [[0, 8], [8, 8], [16, 4], [20, 4]]
     assert params == cubin["kernels"]["axpy"]["params"]
     assert clusters == 132 * 16 // 2   # the fake: 2048 threads per SM
+
+
+def test_a_prepared_launch_launches_again_without_the_host_work(packages, tmp_path):
+    """Kernel.prepare: the arguments checked, the host part evaluated and the
+    descriptor encoded once; each call of the result launches with them
+    (what the GPU benchmark times)."""
+    code = r"""
+import sys
+sys.path[:0] = [{here!r}]
+from tirx.runtime import load
+from fake_dlpack import FakeCudaTensor
+k = load({copy!r}).tma_tile_copy
+launch = k.prepare(FakeCudaTensor((1000, 64), "float16", data=0x7f0000100000),
+                   FakeCudaTensor((1024, 64), "float16", data=0x7f0000200000))
+launch()
+launch()
+try:
+    k.prepare(FakeCudaTensor((1000, 64), "float32"), FakeCudaTensor((1024, 64), "float16"))
+except TypeError as e:
+    print("TypeError:", e)
+""".format(here=HERE, copy=packages["copy"])
+    log = tmp_path / "d.log"
+    rc, out = run_child(code, env={"TIRX_CUDA_DRIVER": FAKE_DRIVER,
+                                   "TIRX_FAKE_CUDA_LOG": str(log)})
+    assert rc == 0, out
+    assert "TypeError: argument 'arg0' (parameter 0 of tma_tile_copy) must have " \
+           "dtype float16, got float32" in out
+    calls = [json.loads(l) for l in log.read_text().splitlines()]
+    assert [c["call"] for c in calls].count("cuTensorMapEncodeTiled") == 1
+    launches = [c for c in calls if c["call"] == "cuLaunchKernelEx"]
+    assert len(launches) == 2 and launches[0]["params"] == launches[1]["params"]
+    assert bytes.fromhex(launches[0]["params"][1])[:4] == b"TMAP"
