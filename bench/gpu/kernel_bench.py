@@ -193,6 +193,16 @@ def attention_sim_configs():
     return out
 
 
+def blackwell_sim_configs():
+    """[(config, (M, N, K))]: the Blackwell GEMM's default configuration at
+    its smallest problem with more k-blocks than stages. (Its cta_group::2
+    form, the not-run row's, is not modeled by the simulator:
+    tcgen05.alloc.cta_group::2.)"""
+    blackwell_gemm, *_ = _kernels()
+    cfg = blackwell_gemm.config_for(128, 256, 64)
+    return [(dict(cfg), (128, cfg["BN"], 64 * (cfg["STAGES"] + 1)))]
+
+
 def copy_sim_bytes():
     """Two CTAs of the benchmark's copy configuration (each moves PER_CTA
     chunks through STAGES stages: the ring wraps)."""

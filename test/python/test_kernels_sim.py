@@ -22,7 +22,8 @@ REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, os.path.join(REPO, "examples"))
 sys.path.insert(0, os.path.join(REPO, "bench", "gpu"))
 
-from kernels import bulk_copy, elementwise, flash_attention, hopper_gemm  # noqa: E402
+from kernels import (blackwell_gemm, bulk_copy, elementwise, flash_attention,  # noqa: E402
+                     hopper_gemm)
 import kernel_bench  # noqa: E402
 
 pytestmark = pytest.mark.skipif("asan" in os.environ.get("LD_PRELOAD", ""),
@@ -102,6 +103,21 @@ def test_gemm_sim_rows_cover_the_benchmark():
         assert K // full["BK"] > full["STAGES"]
         tiles = (M // full["BM"]) * (N // full["BN"])
         assert tiles >= full["CLUSTER"]
+
+
+@pytest.mark.parametrize("cfg,shape", kernel_bench.blackwell_sim_configs(),
+                         ids=lambda v: "x".join(map(str, v)) if isinstance(v, tuple) else "")
+def test_blackwell_gemm_in_simulator(cfg, shape):
+    """The tcgen05 GEMM (no Blackwell GPU runs it): tensor-memory
+    accumulator, the stage ring, the tcgen05.ld epilogue."""
+    M, N, K = shape
+    k = blackwell_gemm.make_gemm(M, N, K, **cfg)
+    rng = np.random.default_rng(4)
+    a = to_bf16(rng.standard_normal((M, K)))
+    bt = to_bf16(rng.standard_normal((N, K)))
+    c = poisoned_bf16((M, N))
+    sim.run(k, a, bt, c, seed=0)
+    check_close(from_bf16(c), from_bf16(a) @ from_bf16(bt).T, 1e-2)
 
 
 # -- attention -------------------------------------------------------------------
