@@ -1153,7 +1153,7 @@ class Package:
             log = (rt.lib.tirxrt_module_log(handle) or b"").decode(
                 "utf-8", "replace").strip()
             why = ("its cubin did not load" if cubin_error else
-                   "no cubin for sm_%s (images: %s)"
+                   "no cubin for sm_%s; images: %s"
                    % (cc, ", ".join("%s %s" % (i["kind"], i.get("chip"))
                                     for i in images)))
             _warn("%s: the driver JIT-compiled %s for %s (%s)%s"
