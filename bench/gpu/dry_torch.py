@@ -74,11 +74,7 @@ def _shape(shape):
 
 
 def _row_major(shape):
-    strides, acc = [], 1
-    for extent in reversed(shape):
-        strides.append(acc)
-        acc *= extent
-    return tuple(reversed(strides))
+    return _launcher_structs()._row_major(shape)
 
 
 class Tensor:

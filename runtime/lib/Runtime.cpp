@@ -628,6 +628,34 @@ TIRXRT_EXPORT int tirxrt_function_attribute(tirxrt_function function,
 }
 
 namespace {
+/// The launch configuration of a grid, block, dynamic shared memory size
+/// and stream, with `cluster` (when given) as its one attribute, held in
+/// `attr`.
+CUlaunchConfig launchConfig(const uint32_t grid[3], const uint32_t block[3],
+                            uint32_t dynamicSmem, uint64_t stream,
+                            const uint32_t *cluster, CUlaunchAttribute &attr) {
+  std::memset(&attr, 0, sizeof(attr));
+  CUlaunchConfig config;
+  std::memset(&config, 0, sizeof(config));
+  config.gridDimX = grid[0];
+  config.gridDimY = grid[1];
+  config.gridDimZ = grid[2];
+  config.blockDimX = block[0];
+  config.blockDimY = block[1];
+  config.blockDimZ = block[2];
+  config.sharedMemBytes = dynamicSmem;
+  config.hStream = reinterpret_cast<CUstream>(static_cast<uintptr_t>(stream));
+  if (cluster) {
+    attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+    attr.value.clusterDim.x = cluster[0];
+    attr.value.clusterDim.y = cluster[1];
+    attr.value.clusterDim.z = cluster[2];
+    config.attrs = &attr;
+    config.numAttrs = 1;
+  }
+  return config;
+}
+
 std::string dims3(const uint32_t v[3]) {
   return "(" + std::to_string(v[0]) + ", " + std::to_string(v[1]) + ", " +
          std::to_string(v[2]) + ")";
@@ -647,22 +675,8 @@ TIRXRT_EXPORT int tirxrt_function_max_active_clusters(
                                 "cuOccupancyMaxActiveClusters", "12.0"))
     return s;
   CUlaunchAttribute attr;
-  std::memset(&attr, 0, sizeof(attr));
-  attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-  attr.value.clusterDim.x = cluster[0];
-  attr.value.clusterDim.y = cluster[1];
-  attr.value.clusterDim.z = cluster[2];
-  CUlaunchConfig config;
-  std::memset(&config, 0, sizeof(config));
-  config.gridDimX = grid[0];
-  config.gridDimY = grid[1];
-  config.gridDimZ = grid[2];
-  config.blockDimX = block[0];
-  config.blockDimY = block[1];
-  config.blockDimZ = block[2];
-  config.sharedMemBytes = dynamic_smem_bytes;
-  config.attrs = &attr;
-  config.numAttrs = 1;
+  CUlaunchConfig config =
+      launchConfig(grid, block, dynamic_smem_bytes, 0, cluster, attr);
   CUresult r = d->cuOccupancyMaxActiveClusters(clusters, function->fn, &config);
   if (r != CUDA_SUCCESS)
     return fail(TIRXRT_ERROR_DRIVER,
@@ -852,30 +866,18 @@ TIRXRT_EXPORT int tirxrt_launch(tirxrt_function function,
       return fail(TIRXRT_ERROR_INVALID_ARGUMENT,
                   "kernel '" + function->name + "': empty launch, grid " +
                       dims(grid) + " block " + dims(block));
+  const bool clustered =
+      cluster && uint64_t(cluster[0]) * cluster[1] * cluster[2] > 1;
   CUlaunchAttribute attr;
-  std::memset(&attr, 0, sizeof(attr));
-  CUlaunchConfig config;
-  std::memset(&config, 0, sizeof(config));
-  config.gridDimX = grid[0];
-  config.gridDimY = grid[1];
-  config.gridDimZ = grid[2];
-  config.blockDimX = block[0];
-  config.blockDimY = block[1];
-  config.blockDimZ = block[2];
-  config.sharedMemBytes = dynamic_smem_bytes;
-  config.hStream = reinterpret_cast<CUstream>(static_cast<uintptr_t>(stream));
-  if (cluster && uint64_t(cluster[0]) * cluster[1] * cluster[2] > 1) {
+  CUlaunchConfig config =
+      launchConfig(grid, block, dynamic_smem_bytes, stream,
+                   clustered ? cluster : nullptr, attr);
+  if (clustered) {
     for (int i = 0; i < 3; ++i)
       if (cluster[i] == 0 || grid[i] % cluster[i] != 0)
         return fail(TIRXRT_ERROR_INVALID_ARGUMENT,
                     "kernel '" + function->name + "': the grid " + dims(grid) +
                         " is not a multiple of the cluster " + dims(cluster));
-    attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-    attr.value.clusterDim.x = cluster[0];
-    attr.value.clusterDim.y = cluster[1];
-    attr.value.clusterDim.z = cluster[2];
-    config.attrs = &attr;
-    config.numAttrs = 1;
   }
   CUresult r = d->cuLaunchKernelEx(&config, function->fn, params, nullptr);
   if (r != CUDA_SUCCESS)

@@ -18,7 +18,6 @@ compute-sanitizer does not stop the run, and the bundle runs under another
 Python without the tirx package.
 """
 
-import glob
 import json
 import os
 import struct
@@ -29,6 +28,7 @@ import pytest
 
 from conftest import REPO_ROOT
 from launch_abi import check_launch
+from test_runtime import other_pythons
 
 SCRIPT = os.path.join(REPO_ROOT, "bench", "gpu", "device_check.py")
 BENCH = os.path.join(REPO_ROOT, "bench", "gpu")
@@ -355,18 +355,6 @@ def test_plot_without_matplotlib(tmp_path, monkeypatch):
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     width, height = struct.unpack(">II", png[16:24])
     assert (width, height) == (64, 200)
-
-
-def other_pythons():
-    mine = os.path.realpath(sys.executable)
-    found = []
-    for pattern in ("/root/.pyenv/versions/3.8*/bin/python3",
-                    "/root/.pyenv/versions/3.12*/bin/python3"):
-        for p in sorted(glob.glob(pattern)):
-            if os.path.realpath(p) != mine:
-                found.append(p)
-                break
-    return found
 
 
 @pytest.mark.parametrize("python", other_pythons() or [None])
