@@ -31,8 +31,14 @@ The kernel is the standard Hopper design, written out with `T.ptx`:
 - the epilogue converts the accumulators to bf16, writes them to shared
   memory and stores each warpgroup's 64 x BN block with a TMA store.
 
-`make_gemm(M, N, K, **config)` returns the `@T.prim_func`; its parameters are
-the three tensor maps `tensor_maps(M, N, K, config)` describes.
+`make_gemm(M, N, K, **config)` returns the `@T.prim_func`: `gemm(A, B, C)`
+over the three bf16 matrices (A M x K, B as its N x K transpose, C M x N).
+Its host part builds the three tensor maps from those buffers
+(`T.call_packed("runtime.cuTensorMapEncodeTiled", ...)`, the original
+TIRx spelling of `tirx.tensormap_encode_tiled`), so `tirx.build(gemm)`
+is called on tensors: the launcher checks each tensor against its
+parameter (dtype, shape, 16-byte alignment), then encodes the descriptors
+from the tensors' addresses and passes them by value.
 """
 
 from tirx.script import tirx as T
@@ -148,17 +154,17 @@ def shared_bytes(cfg):
     return cfg["STAGES"] * stage + cfg["BM"] * cfg["BN"] * 2 + 16 * cfg["STAGES"] + 1024
 
 
-def tensor_maps(M, N, K, cfg):
-    """The host tensor maps the kernel takes, in parameter order: global
-    shape (innermost first), row stride in bytes, box (innermost first) and
-    swizzle in bytes (0 = none)."""
-    BM, BN, BK = cfg["BM"], cfg["BN"], cfg["BK"]
-    return [
-        dict(name="A", dtype="bfloat16", shape=(K, M), stride=K * 2, box=(BK, BM), swizzle=128),
-        dict(name="B", dtype="bfloat16", shape=(K, N), stride=K * 2,
-             box=(BK, BN // cfg["CLUSTER"]), swizzle=128),
-        dict(name="C", dtype="bfloat16", shape=(N, M), stride=N * 2, box=(BN, 64), swizzle=0),
-    ]
+# cuTensorMapEncodeTiled's enum values, as T.call_packed takes them.
+SWIZZLE_NONE, SWIZZLE_128B = 0, 3
+L2_256B = 3
+
+
+def tma_args(rows, cols, box_rows, box_cols, swizzle):
+    """The shape arguments of T.call_packed("runtime.cuTensorMapEncodeTiled")
+    for a row-major bf16 matrix of rows x cols: dimensions innermost first,
+    the row stride in bytes, the box, unit element strides, then interleave
+    none, `swizzle`, L2 promotion 256B and no OOB fill."""
+    return (cols, rows, cols * 2, box_cols, box_rows, 1, 1, 0, swizzle, L2_256B, 0)
 
 
 def launch(M, N, K, cfg):
@@ -187,14 +193,26 @@ def make_gemm(M, N, K, **overrides):
     # wgmma descriptor of a K-major 128-byte-swizzled tile: stride between
     # 8-row core-matrix groups 1024 bytes, swizzle mode 1 (128B) at bit 62.
     DESC_HI = (64 << 32) | (1 << 16) | (1 << 62)
+    # The tensor maps: A and B tiles with 128-byte swizzle (B's box is the
+    # half each CTA of a cluster loads), C's 64-row store box unswizzled.
+    A_TMA = tma_args(M, K, BM, BK, SWIZZLE_128B)
+    B_TMA = tma_args(N, K, BN // CLUSTER, BK, SWIZZLE_128B)
+    C_TMA = tma_args(M, N, 64, BN, SWIZZLE_NONE)
 
     @T.macro
     def smem_desc(ptr):
         return ((T.cast(T.cuda.cvta_generic_to_shared(ptr), "uint64") >> 4) & 0x3FFF) | T.uint64(DESC_HI)
 
     @T.prim_func
-    def gemm(A_map: T.TensorMap(), B_map: T.TensorMap(), C_map: T.TensorMap()):
+    def gemm(A: T.Buffer((M, K), "bfloat16"), B: T.Buffer((N, K), "bfloat16"),
+             C: T.Buffer((M, N), "bfloat16")):
         T.func_attr({"tirx.launch_bounds_min_blocks_per_sm": 1})
+        A_map: T.let[T.handle("tensormap")] = T.tvm_stack_alloca("tensormap", 1)
+        T.call_packed("runtime.cuTensorMapEncodeTiled", A_map, "bfloat16", 2, A.data, *A_TMA)
+        B_map: T.let[T.handle("tensormap")] = T.tvm_stack_alloca("tensormap", 1)
+        T.call_packed("runtime.cuTensorMapEncodeTiled", B_map, "bfloat16", 2, B.data, *B_TMA)
+        C_map: T.let[T.handle("tensormap")] = T.tvm_stack_alloca("tensormap", 1)
+        T.call_packed("runtime.cuTensorMapEncodeTiled", C_map, "bfloat16", 2, C.data, *C_TMA)
         T.device_entry()
         bx = T.cta_id([GRID])
         rank = T.cta_id_in_cluster([CLUSTER])

@@ -249,7 +249,11 @@ def _create_func(b, module, name, params, results, private, loc):
         attrs["sym_visibility"] = b.str_attr("private")
     op = _ir.Operation.create("func.func", regions=1, attributes=attrs, loc=loc,
                               ip=_ir.InsertionPoint(module.body))
-    entry = op.regions[0].blocks.append(*[b.type(p.mlir) for p in params])
+    # Each argument's location names its parameter: the launch description
+    # (and so the launcher's argument errors) calls it by that name.
+    arg_locs = [_ir.Location.name(p.name, loc, b.ctx) for p in params]
+    entry = op.regions[0].blocks.append(*[b.type(p.mlir) for p in params],
+                                        arg_locs=arg_locs)
     return op, entry
 
 
