@@ -49,7 +49,7 @@ def test_gemm_in_simulator():
     bt = to_bf16(rng.standard_normal((N, K)))
     c = np.zeros((M, N), dtype=np.uint16)
     maps = hopper_gemm.tensor_maps(M, N, K, full)
-    args = [sim.TensorMap(arr, tuple(reversed(m["box"])),
+    args = [sim.TensorMap(arr, tuple(m["box"]),
                           swizzle="128B" if m["swizzle"] == 128 else "none",
                           dtype="bfloat16")
             for arr, m in zip((a, bt, c), maps)]
@@ -68,7 +68,7 @@ def test_attention_in_simulator(D, causal):
     q, kk, v = (to_bf16(rng.standard_normal((BH * S, D))) for _ in range(3))
     o = np.zeros((BH * S, D), dtype=np.uint16)
     maps = flash_attention.tensor_maps(BH, S, D, cfg)
-    args = [sim.TensorMap(arr, tuple(reversed(m["box"])),
+    args = [sim.TensorMap(arr, tuple(m["box"]),
                           swizzle="128B" if m["swizzle"] == 128 else "none",
                           dtype="bfloat16")
             for arr, m in zip((q, kk, v, o), maps)]

@@ -71,6 +71,11 @@ class _Canonical:
         if not isinstance(op, _ir.Operation) or not _effect_free(op, self.pure):
             # a value defined later or elsewhere (graph regions): by type
             return f"<unknown {v.type}>"
+        inner = _sign_round_trip(op)
+        if inner is not None:
+            n = self.value(inner)
+            self.names[v] = n
+            return n
         eid = self.expr(op)
         n = eid if len(op.results) == 1 else f"{eid}#{v.result_number}"
         self.names[v] = n
@@ -118,6 +123,30 @@ class _Canonical:
             for b in region.blocks:
                 self.block(b, indent + "  ")
             self.lines.append(f"{indent}}}")
+
+
+def _sign_cast(op):
+    """Whether `op` reinterprets an integer as the same width with another
+    signedness (iN <-> uiN: a no-op on the bits)."""
+    if op.name != "tirx.reinterpret":
+        return False
+    a, b = op.operands[0].type, op.results[0].type
+    return (isinstance(a, _ir.IntegerType) and isinstance(b, _ir.IntegerType)
+            and a.width == b.width)
+
+
+def _sign_round_trip(op):
+    """The value `op` gives back unchanged -- the reinterpret of a
+    reinterpret that restores its operand's type (``ui8 -> i8 -> ui8``, the
+    pair the parser adds around a memory value canonicalize folds) -- or
+    None."""
+    if not _sign_cast(op):
+        return None
+    d = op.operands[0].owner
+    if isinstance(d, _ir.Operation) and _sign_cast(d) and \
+            d.operands[0].type == op.results[0].type:
+        return d.operands[0]
+    return None
 
 
 def _normalized(op):

@@ -59,31 +59,36 @@ def _region(what, x):
                         f"(A[0:16, k:k + 16]), got {type(x).__name__}")
     buf = x.buffer
     idx = list(x.region)
-    if len(idx) != len(buf.shape):
+    if len(idx) != buf.ndim:
         raise UserError(f"'{what}': buffer '{buf.name}' has "
-                        f"{len(buf.shape)} dimension(s), the region names "
+                        f"{buf.ndim} dimension(s), the region names "
                         f"{len(idx)}")
     dyn, static, sizes = [], [], []
     for d, i in enumerate(idx):
-        if isinstance(i, slice):
-            if i.step not in (None, 1):
-                raise UserError(f"'{what}': region steps are not supported")
-            start = 0 if i.start is None else i.start
-            stop = buf.shape[d] if i.stop is None else i.stop
-            size = _region_size(what, start, stop)
-        else:
-            start, size = i, 1
+        start = (0 if i.start is None else i.start) if isinstance(i, slice) else i
+        if isinstance(i, slice) and i.step not in (None, 1):
+            raise UserError(f"'{what}': region steps are not supported")
         s = _static_int(start)
         if s is None:
+            # the start's index first: the stop is read for the size only
             dyn.append(to_index(start))
             static.append(_DYNAMIC)
         else:
             static.append(s)
+        if isinstance(i, slice):
+            stop = (buf._shape[d] if buf._shape[d] is not None else buf.dim(d)) \
+                if i.stop is None else i.stop
+            size = _region_size(what, start, stop)
+        else:
+            size = 1
         sizes.append(size)
     return buf.materialize(), dyn, static, sizes
 
 
 def _region_size(what, start, stop):
+    from ._parser import RelativeStop
+    if isinstance(stop, RelativeStop) and stop.start is start:
+        return stop.size
     s, e = _static_int(start), _static_int(stop)
     if s is not None and e is not None:
         return e - s
