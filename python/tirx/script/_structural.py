@@ -131,6 +131,10 @@ def _sign_cast(op):
     if op.name != "tirx.reinterpret":
         return False
     a, b = op.operands[0].type, op.results[0].type
+    if isinstance(a, _ir.VectorType) and isinstance(b, _ir.VectorType):
+        if list(a.shape) != list(b.shape):
+            return False
+        a, b = a.element_type, b.element_type
     return (isinstance(a, _ir.IntegerType) and isinstance(b, _ir.IntegerType)
             and a.width == b.width)
 

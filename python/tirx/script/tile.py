@@ -127,9 +127,13 @@ def _same_value(a, b, depth=4):
         return False
 
 
-def _scalar(what, x):
+def _scalar(what, x, dtype=None):
+    """A scalar operand: a Python number takes the element type of the
+    destination (`dtype`)."""
     if isinstance(x, (Buffer, BufferRegion)):
         return None
+    if dtype is not None and isinstance(x, (bool, int, float)):
+        return as_expr(x, dtype).materialize()
     return as_expr(x).materialize()
 
 
@@ -153,10 +157,13 @@ class _Call:
         self.scope = scope
         self.operands, self.segments = [], []
         self.attrs = {}
+        self.dtype = None  # the destination's element type
 
     def region(self, name, x, scalar_ok=False):
+        if self.dtype is None and isinstance(x, (Buffer, BufferRegion)):
+            self.dtype = (x.buffer if isinstance(x, BufferRegion) else x).dtype
         if scalar_ok:
-            v = _scalar(name, x)
+            v = _scalar(name, x, self.dtype)
             if v is not None:
                 self.operands.append(v)
                 self.segments += [1, 0]

@@ -60,21 +60,21 @@ def _print_error(e):
     """A PrintError for an Unprintable: the message names the op and the
     error is located at the op's source location when it has one."""
     from .._compile import _spans
-    from .._diagnostics import ScriptError
+    from .._diagnostics import located
     op = e.op
     msg = str(e)
-    span = None
+    spans = []
     if op is not None:
         if f"'{op.name}'" not in msg:
             msg = f"'{op.name}': {msg}"
         try:
             spans = _spans(op.location)
-            span = spans[0] if spans else None
         except Exception:  # noqa: BLE001
-            span = None
+            spans = []
     msg += ("; script(..., allow_partial=True) prints the rest, with a "
             "placeholder that does not parse")
-    return PrintError(msg, span)
+    se = located(msg, spans)
+    return PrintError(se.message, se.span, se.notes)
 
 
 class PrintError(ScriptErrorBase, _PrintErrorBase):

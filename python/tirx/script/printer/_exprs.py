@@ -138,9 +138,7 @@ class ExprMixin:
         return False
 
     def _sign_reinterpret(self, op):
-        src, dst = op.operands[0].type, op.results[0].type
-        return (isinstance(src, _ir.IntegerType) and isinstance(dst, _ir.IntegerType)
-                and src.width == dst.width and src.width > 1)
+        return _sign_pair(op.operands[0].type, op.results[0].type)
 
     def _constant(self, op):
         attr = op.attributes["value"]
@@ -593,6 +591,26 @@ class ExprMixin:
 
 
 _DYN = -(1 << 63)
+
+
+def _int_elem(t):
+    """(element IntegerType, lanes) of an integer scalar or 1-d vector."""
+    if isinstance(t, _ir.VectorType):
+        shape = list(t.shape)
+        if len(shape) != 1:
+            return None, None
+        e = t.element_type
+        return (e, shape[0]) if isinstance(e, _ir.IntegerType) else (None, None)
+    return (t, 1) if isinstance(t, _ir.IntegerType) else (None, None)
+
+
+def _sign_pair(src, dst):
+    """iN <-> uiN (scalars or vectors): what the parser adds at a memory
+    boundary itself."""
+    a, la = _int_elem(src)
+    b, lb = _int_elem(dst)
+    return a is not None and b is not None and la == lb and a.width == b.width \
+        and a.width > 1 and str(a).lstrip("u") == str(b).lstrip("u")
 
 
 def _dense_item(x, el):

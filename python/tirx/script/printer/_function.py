@@ -138,7 +138,12 @@ class FunctionPrinter(ExprMixin, PtxMixin):
             return _ir.WalkResult.ADVANCE
         self.func.walk(visit, _ir.WalkOrder.PRE_ORDER)
         self.all_ops = ops
-        for op in ops:
+        # pure ops first, then the effectful ones users first (reverse
+        # order): whether a load can be inlined depends on whether the ops
+        # using it are
+        pure = [op for op in ops if self.is_pure(op)]
+        effectful = [op for op in reversed(ops) if not self.is_pure(op)]
+        for op in pure + effectful:
             if op.regions or not op.results or op.name in _NAMING_OPS \
                     or op.name == "arith.constant" or self._transparent(op):
                 continue
@@ -858,6 +863,13 @@ class FunctionPrinter(ExprMixin, PtxMixin):
         c = self.node(cond_op.operands[0])
         expected = [o for o in cb.operations if self.is_statement_op(o)]
         if list(c.effects) != expected:
+            # an effect of another block read in the condition: named where
+            # it is, so the condition does not repeat it
+            for o in c.effects:
+                if o not in expected and o in self.inline and not self.final:
+                    self.inline.discard(o)
+                    self.eager.add(o)
+                    raise _Retry()
             for o in expected:
                 if o in self.inline:
                     raise Unprintable("a while condition whose loads are not in "

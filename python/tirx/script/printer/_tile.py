@@ -121,7 +121,9 @@ def tile_statement(p, op, indent):
         offs = operands[i + 1:i + 1 + noff]
         i += nbuf + noff
         text, e, lines = _region(p, val, offs, _ints(attrs[f"static_{r}_offsets"]),
-                                 _ints(attrs[f"{r}_sizes"]), r in scalars, indent)
+                                 _ints(attrs[f"{r}_sizes"]), r in scalars, indent,
+                                 prim_of(operands[0].type.element_type)
+                                 if isinstance(operands[0].type, _ir.BufferType) else None)
         pre.extend(lines)
         args.append(text)
         ev.extend(e)
@@ -164,12 +166,14 @@ def tile_statement(p, op, indent):
     return (pre + [f"{indent}{call}"], ev + [op])
 
 
-def _region(p, val, offs, static, sizes, scalar_ok, indent):
-    """(text, effects, lines naming its offsets) of one region operand."""
+def _region(p, val, offs, static, sizes, scalar_ok, indent, dtype=None):
+    """(text, effects, lines naming its offsets) of one region operand; a
+    scalar literal takes the destination's element type `dtype`."""
     if not isinstance(val.type, _ir.BufferType):
         if not scalar_ok or static or sizes:
             raise Unprintable("a tile operand that is neither a buffer nor a scalar")
-        n = p.default(p.node(val))
+        n = p.node(val)
+        n = p.fit(n, dtype) if dtype is not None and n.is_literal else p.default(n)
         return n.text, list(n.effects), []
     b = p.buffer(val)
     if not static and not sizes:
