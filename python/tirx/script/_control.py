@@ -9,7 +9,7 @@ from .. import ir as _ir
 from ._builder import UserError
 from ._expr import Expr, as_expr, value_of
 from . import _expr
-from ._parser import IRLoop, LoopExit, MetaVar, NotALoop, PyLoop
+from ._parser import IRLoop, _LoopExit, MetaVar, NotALoop, PyLoop
 from ._scopes import launch_thread
 from ._types import PrimType, as_prim_type
 
@@ -257,7 +257,7 @@ def _emit_loop_exit(p, opname, word):
         raise UserError(f"'{word}' in the body of {loop.what}")
     if isinstance(loop, PyLoop):
         if b.frame is loop.frame:
-            raise LoopExit(word)
+            raise _LoopExit(word)
         loop.set_flag(p, 2 if word == "break" else 1)
         b.frame.skip = True
         return

@@ -649,6 +649,14 @@ def _check_decorated(f, what):
         raise ScriptError(f"{what} decorates a function defined with `def`, "
                           f"got {type(f).__name__}")
     span = _code_span(f)
+    if f.__name__ != "<lambda>" and (_inspect.iscoroutinefunction(f)
+                                     or _inspect.isasyncgenfunction(f)
+                                     or _inspect.isgeneratorfunction(f)):
+        try:  # the `def` line itself
+            src, node = source_of(f)
+            span = _header_span(src, node)
+        except ScriptError:
+            pass
     if f.__name__ == "<lambda>":
         raise ScriptError(f"{what} needs a function defined with `def`: a "
                           "lambda holds one expression, a kernel holds "

@@ -194,7 +194,7 @@ class NotALoop:
         self.what = what
 
 
-class LoopExit(Exception):
+class _LoopExit(Exception):
     """A `break` / `continue` of a loop unrolled while parsing, reached
     unconditionally in the iteration: ends the iteration (or the loop)."""
 
@@ -372,7 +372,7 @@ class Parser:
                 raise UserError(f"'{node.__class__.__name__}' statements are "
                                 "not supported in a TIRx script")
             meth(node)
-        except (ScriptError, _Return, LoopExit):
+        except (ScriptError, _Return, _LoopExit):
             raise
         except Exception as e:  # located at the statement
             raise self._wrap(e, node) from (None if isinstance(e, (UserError, NameError)) else e)
@@ -669,7 +669,7 @@ class Parser:
         loop.frame = self.b.frame
         try:
             self.visit_body(node.body)
-        except LoopExit as e:
+        except _LoopExit as e:
             return e.word == "break"
         return False
 
