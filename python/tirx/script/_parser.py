@@ -296,6 +296,10 @@ class Parser:
     def _wrap(self, exc, node):
         if isinstance(exc, ScriptError):
             return exc
+        if isinstance(exc, RecursionError):
+            return self.error("the script nests deeper than the parser can "
+                              "follow (an expression of thousands of terms?); "
+                              "name parts of it (v = T.meta_var(...))", node)
         if isinstance(exc, UserError):
             return self.error(str(exc), node)
         if isinstance(exc, NameError):

@@ -64,22 +64,39 @@ class _Canonical:
 
     # -- expressions ------------------------------------------------------
     def value(self, v):
+        """The text of value `v` (an expression tree of pure ops is
+        numbered bottom-up, iteratively: deep expressions do not recurse)."""
         n = self.names.get(v)
         if n is not None:
             return n
-        op = v.owner
-        if not isinstance(op, _ir.Operation) or not _effect_free(op, self.pure):
-            # a value defined later or elsewhere (graph regions): by type
-            return f"<unknown {v.type}>"
-        inner = _sign_round_trip(op)
-        if inner is not None:
-            n = self.value(inner)
-            self.names[v] = n
-            return n
-        eid = self.expr(op)
-        n = eid if len(op.results) == 1 else f"{eid}#{v.result_number}"
-        self.names[v] = n
-        return n
+        stack = [v]
+        while stack:
+            x = stack[-1]
+            if x in self.names:
+                stack.pop()
+                continue
+            op = x.owner
+            if not isinstance(op, _ir.Operation) or not _effect_free(op, self.pure):
+                # a value defined later or elsewhere (graph regions): by type
+                self.names[x] = f"<unknown {x.type}>"
+                stack.pop()
+                continue
+            inner = _sign_round_trip(op)
+            if inner is not None:
+                if inner in self.names:
+                    self.names[x] = self.names[inner]
+                    stack.pop()
+                else:
+                    stack.append(inner)
+                continue
+            pending = [o for o in op.operands if o not in self.names]
+            if pending:
+                stack.extend(reversed(pending))
+                continue
+            eid = self.expr(op)
+            self.names[x] = eid if len(op.results) == 1 else f"{eid}#{x.result_number}"
+            stack.pop()
+        return self.names[v]
 
     def expr(self, op):
         operands = ", ".join(self.value(o) for o in op.operands)

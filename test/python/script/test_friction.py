@@ -158,3 +158,23 @@ def k(A: T.Buffer((64,), "float16")):
     Tx.warp.copy(s, A)
 ''')
     assert ops(f, "tirx.tile.copy")
+
+
+def test_parameter_names_reach_the_printer_and_the_launch_description():
+    import json
+    from tirx import _tirx, ir
+    from tirx.passmanager import PassManager
+
+    @T.prim_func
+    def axpy(X: T.Buffer((64,), "float32"), Y: T.Buffer((64,), "float32"), alpha: T.float32):
+        T.device_entry()
+        tx = T.thread_id([64])
+        Y[tx] = X[tx] * alpha + Y[tx]
+
+    assert 'def axpy(X: T.Buffer((64,), "float32"), Y: T.Buffer((64,), "float32"), ' \
+        "alpha: T.float32):" in axpy.script()
+    with ir.Context():
+        m = ir.Module.parse(axpy.module.operation.get_asm(enable_debug_info=True))
+        PassManager.parse("builtin.module(tirx-split-host-device)").run(m.operation)
+        d = json.loads(_tirx.export_launch_description(m.operation))
+    assert [p["name"] for f in d["functions"] for p in f["params"]] == ["X", "Y", "alpha"]

@@ -261,3 +261,46 @@ def k(A: T.Buffer((8,), "int32")):
     assert e.line == 7
     spans = [(s.line, s.col) for _, s in e.notes if s is not None]
     assert len(spans) == len(set(spans)) and len(spans) <= 3, e.notes
+
+
+def test_a_3000_term_expression_prints_with_named_parts():
+    terms = " + ".join(f"A[{i % 8}]" for i in range(3000))
+    f = from_source(f'''
+@T.prim_func
+def k(A: T.Buffer((8,), "int32")):
+    T.device_entry()
+    tx = T.thread_id([1])
+    A[0] = {terms}
+''')
+    text = script(f)
+    assert "T.meta_var(" in text  # parts named: bounded recursion
+    assert structural_equal(f, from_source(text))
+
+
+def test_an_expression_too_deep_for_the_parser_is_a_located_error():
+    terms = " + ".join("A[0]" for _ in range(9000))
+    e = _err(f'''
+@T.prim_func
+def k(A: T.Buffer((8,), "int32")):
+    T.device_entry()
+    tx = T.thread_id([1])
+    A[0] = {terms}
+''', "nests deeper than the parser can follow")
+    assert e.line == 6
+
+
+def test_ir_nested_deeper_than_python_indentation_is_refused():
+    from tirx import ir
+    from tirx.script.printer import PrintError
+    n = 120
+    body = "".join(f"tirx.for %i{d} = %c0 to %c1 step %c1 {{\n" for d in range(n))
+    body += "}\n" * n
+    m = ir.Module.parse(f"""
+      func.func @f() {{
+        %c0 = arith.constant 0 : index
+        %c1 = arith.constant 1 : index
+        {body}
+        return
+      }}""", context=ir.Context())
+    with pytest.raises(PrintError, match="100 levels of indentation"):
+        script(m)

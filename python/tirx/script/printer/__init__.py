@@ -54,6 +54,8 @@ def script(obj, allow_partial=False):
         return "\n".join(p.lines()) + "\n"
     except Unprintable as e:
         raise _print_error(e) from None
+    except RecursionError:
+        raise PrintError("the IR nests deeper than the printer can follow") from None
 
 
 def _print_error(e):

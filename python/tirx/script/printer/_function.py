@@ -167,6 +167,7 @@ class FunctionPrinter(ExprMixin, PtxMixin):
                 self.inline.add(op)
             else:
                 self.eager.add(op)
+        self._bound_depth(ops)
         # an index cast used more than once repeats its operand: name it
         for op in ops:
             if op.name in ("arith.index_cast", "arith.index_castui") and len(self.uses(op)) > 1:
@@ -174,6 +175,28 @@ class FunctionPrinter(ExprMixin, PtxMixin):
                 if isinstance(d, _ir.Operation) and d in self.inline:
                     self.inline.discard(d)
                     (self.let if self.is_pure(d) else self.eager).add(d)
+
+    _MAX_INLINE_DEPTH = 64
+
+    def _bound_depth(self, ops):
+        """Names an inlined expression every _MAX_INLINE_DEPTH levels (a
+        `v = T.meta_var(...)` where it is), so printing and parsing an
+        expression of thousands of terms recurse a bounded depth."""
+        depth = {}
+        for op in ops:  # definitions come before their uses
+            if op not in self.inline:
+                continue
+            d = 0
+            for x in op.operands:
+                o = x.owner
+                if isinstance(o, _ir.Operation):
+                    d = max(d, depth.get(o, 0))
+            d += 1
+            if d > self._MAX_INLINE_DEPTH and self.is_pure(op):
+                self.inline.discard(op)
+                self.let.add(op)
+                d = 0
+            depth[op] = d
 
     def _in_kernel(self, op):
         """Whether `op` is inside the function's tirx.kernel."""
@@ -740,6 +763,10 @@ class FunctionPrinter(ExprMixin, PtxMixin):
         return ([], [])
 
     def _body(self, block, indent):
+        if len(indent) // 4 >= 99:
+            raise Unprintable("the IR nests deeper than Python source can "
+                              "(at most 100 levels of indentation)",
+                              op=block.owner if hasattr(block, "owner") else None)
         lines = self._block(block, indent)
         return lines or [f"{indent}pass"]
 
