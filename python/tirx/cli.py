@@ -2,7 +2,7 @@
 
     python -m tirx compile kernel.py [--func main] [--target sm_90a]
                    [--emit ptx|llvm|mlir|cubin|script] [-o out]
-    python -m tirx print kernel.mlir [-o out]   # TIRx IR -> script
+    python -m tirx print kernel.mlir [-o out] [--allow-partial]   # TIRx IR -> script
     python -m tirx targets                      # the chips --target takes
 
 Errors are rendered as the script frontend renders them (``error: ...``,
@@ -43,6 +43,9 @@ def _parser():
     pr = sub.add_parser("print", help="print TIRx IR (.mlir) as script")
     pr.add_argument("mlir", help="a file of TIRx IR ('-' for standard input)")
     pr.add_argument("-o", "--output", help="the output file (default: standard output)")
+    pr.add_argument("--allow-partial", action="store_true",
+                    help="print IR without a script spelling as placeholders "
+                         "(for display: such text does not parse)")
     sub.add_parser("targets", help="list the chips --target accepts")
     return p
 
@@ -240,8 +243,11 @@ def _print(args):
         module = ir.Module.parse(text, context=ctx)
     except ir.MLIRError as e:
         raise InputError(_mlir_message(e, args.mlir)) from None
+    from .script import ScriptError
     try:
-        data = script(module)
+        data = script(module, allow_partial=args.allow_partial)
+    except ScriptError as e:
+        raise InputError(str(e)) from None
     except (ValueError, TypeError) as e:
         raise InputError(f"error: {e}") from None
     _write(args.output, data)

@@ -166,3 +166,15 @@ def test_compile_a_factory_file():
     assert r.returncode == 1 and "must be Python literals" in r.stderr
     r = tirx_cli("compile", path, "--func", "launch(4096)")
     assert r.returncode == 1 and "not a @T.prim_func or @I.ir_module" in r.stderr
+
+
+def test_print_refuses_ir_without_a_spelling(tmp_path):
+    src = tmp_path / "cf.mlir"
+    src.write_text("func.func @f(%c: i1) {\n  cf.cond_br %c, ^a, ^b\n^a:\n  return\n"
+                   "^b:\n  return\n}\n")
+    r = tirx_cli("print", str(src))
+    assert r.returncode == 1
+    no_traceback(r)
+    assert "error: 'func.func': 'cf.cond_br' has no script spelling" in r.stderr, r.stderr
+    r = tirx_cli("print", str(src), "--allow-partial")
+    assert r.returncode == 0 and "T.unprintable(" in r.stdout

@@ -1008,25 +1008,6 @@ def _param_name(arg, i, t):
 def _annotations(op):
     if "annotations" not in op.attributes:
         return None
-    text = str(op.attributes["annotations"])
-    body = text.strip()[1:-1].strip()
-    if not body:
-        return "{}"
-    import re
-    items = []
-    for part in re.split(r",\s*(?=[A-Za-z_][\w.]*\s*=)", body):
-        k, _, v = part.partition("=")
-        k, v = k.strip(), v.strip()
-        if v in ("true", "false"):
-            pv = "True" if v == "true" else "False"
-        elif re.fullmatch(r"-?\d+ : i64", v):
-            pv = v.split(" ")[0]
-        elif re.fullmatch(r"[-+0-9.eE]+ : f64", v):
-            pv = repr(float(v.split(" ")[0]))
-        elif v.startswith('"') and v.endswith('"'):
-            pv = v
-        else:
-            raise Unprintable(f"the loop annotation {k} = {v}")
-        k = k.strip('"')
-        items.append(f"{k!r}: {pv}")
-    return "{" + ", ".join(items) + "}"
+    from ._types import dict_items
+    items = dict_items(op.attributes["annotations"], "loop annotation")
+    return "{" + ", ".join(f"{k!r}: {v}" for k, v in items) + "}"

@@ -12,7 +12,7 @@ from ... import ir as _ir
 from .. import tile as _tile
 from .._types import PrimType
 from ._node import ATOM, Node
-from ._types import Unprintable, prim_of
+from ._types import Unprintable, dict_items, prim_of
 
 __all__ = ["TILE_OPS", "tile_statement"]
 
@@ -59,28 +59,10 @@ def _ints(attr):
 def _config_items(attr):
     """The keyword arguments of a `config` dictionary."""
     import keyword
-    import re
-    text = str(attr).strip()
-    body = text[1:-1].strip()
-    out = []
-    if not body:
-        return out
-    for part in re.split(r",\s*(?=[A-Za-z_][\w.]*\s*=)", body):
-        k, _, v = part.partition("=")
-        k, v = k.strip().strip('"'), v.strip()
+    out = dict_items(attr, "tile config value")
+    for k, _ in out:
         if not k.isidentifier() or keyword.iskeyword(k):
             raise Unprintable(f"the tile config key {k!r}")
-        if v in ("true", "false"):
-            pv = "True" if v == "true" else "False"
-        elif re.fullmatch(r"-?\d+ : i64", v):
-            pv = v.split(" ")[0]
-        elif re.fullmatch(r"[-+0-9.eE]+ : f64", v):
-            pv = repr(float(v.split(" ")[0]))
-        elif v.startswith('"') and v.endswith('"'):
-            pv = v
-        else:
-            raise Unprintable(f"the tile config value {k} = {v}")
-        out.append((k, pv))
     return out
 
 

@@ -127,3 +127,29 @@ def annotation(t):
     if p is None or not p.dtype.isidentifier():
         return generic_type(t)
     return f"T.{p.dtype}"
+
+
+def dict_items(attr, what):
+    """(key, Python literal text) of each entry of a DictionaryAttr whose
+    values are bools, i64s, f64s or strings (loop annotations, tile
+    configs: what the frontend writes)."""
+    import re
+    body = str(attr).strip()[1:-1].strip()
+    out = []
+    if not body:
+        return out
+    for part in re.split(r",\s*(?=[A-Za-z_\"][\w.\"]*\s*=)", body):
+        k, _, v = part.partition("=")
+        k, v = k.strip().strip('"'), v.strip()
+        if v in ("true", "false"):
+            pv = "True" if v == "true" else "False"
+        elif re.fullmatch(r"-?\d+ : i64", v):
+            pv = v.split(" ")[0]
+        elif re.fullmatch(r"[-+0-9.eE]+ : f64", v):
+            pv = repr(float(v.split(" ")[0]))
+        elif v.startswith('"') and v.endswith('"'):
+            pv = v
+        else:
+            raise Unprintable(f"the {what} {k} = {v}")
+        out.append((k, pv))
+    return out
