@@ -253,12 +253,12 @@ class FunctionState:
             if value is None:
                 raise UserError(f"function '{self.name}' must return "
                                 f"{_results_text(self.results)}")
-            vals = list(value) if len(self.results) > 1 else [value]
-            if len(self.results) > 1 and (not isinstance(value, (tuple, list))
-                                          or len(vals) != len(self.results)):
+            if len(self.results) > 1 and not (isinstance(value, (tuple, list))
+                                              and len(value) == len(self.results)):
                 raise UserError(f"function '{self.name}' returns "
                                 f"{len(self.results)} values "
                                 f"({_results_text(self.results)})")
+            vals = list(value) if len(self.results) > 1 else [value]
             b.create("func.return", [_result_operand(b, r, v, self.name)
                                      for r, v in zip(self.results, vals)])
         else:

@@ -213,7 +213,7 @@ class ExprMixin:
                     (op in self.inline or v not in self.named):
                 src = op.operands[0]
                 p = prim_of(src.type)
-                if isinstance(src.type, _ir.IntegerType) and not p.is_bool:
+                if isinstance(src.type, _ir.IntegerType) and p is not None and not p.is_bool:
                     n = self.node(src)
                     kind = "u" if op.name == "arith.index_castui" else "s"
                     return self.signed(n, _sign(p, kind))
