@@ -31,7 +31,13 @@ class ParsedSource:
         self.start_line = start_line  # file line of the snippet's first line
         self.indent = indent
         self.lines = snippet_lines  # dedented
-        self.tree = ast.parse("\n".join(snippet_lines), filename=filename)
+        from ._builder import deep_python
+        deep_python()  # Python's own parser recurses per nesting level too
+        try:
+            self.tree = ast.parse("\n".join(snippet_lines), filename=filename)
+        except RecursionError:
+            raise ScriptError(f"cannot parse {filename}: the source nests deeper "
+                              "than Python's parser can follow") from None
 
     @classmethod
     def from_text(cls, text, filename=None):
@@ -39,7 +45,12 @@ class ParsedSource:
             filename = f"<tirx-script-{next(_counter)}>"
         register_source(filename, text)
         lines, indent = _dedent(text.splitlines())
-        return cls(filename, lines, 1, indent)
+        try:
+            return cls(filename, lines, 1, indent)
+        except SyntaxError as e:
+            raise ScriptError(f"SyntaxError: {e.msg}",
+                              Span(filename, e.lineno or 1,
+                                   (e.offset or 1) + indent)) from None
 
     def _col(self, lineno, byte_col):
         if lineno < 1 or lineno > len(self.lines):

@@ -143,7 +143,12 @@ class FunctionPrinter(ExprMixin, PtxMixin):
         # using it are
         pure = [op for op in ops if self.is_pure(op)]
         effectful = [op for op in reversed(ops) if not self.is_pure(op)]
-        for op in pure + effectful:
+        for op in pure + [None] + effectful:
+            if op is None:
+                # the pure expressions are planned: bound their depth before
+                # the loads are placed in them
+                self._bound_depth(ops)
+                continue
             if op.regions or not op.results or op.name in _NAMING_OPS \
                     or op.name == "arith.constant" or self._transparent(op):
                 continue
@@ -167,7 +172,6 @@ class FunctionPrinter(ExprMixin, PtxMixin):
                 self.inline.add(op)
             else:
                 self.eager.add(op)
-        self._bound_depth(ops)
         # an index cast used more than once repeats its operand: name it
         for op in ops:
             if op.name in ("arith.index_cast", "arith.index_castui") and len(self.uses(op)) > 1:
@@ -214,22 +218,39 @@ class FunctionPrinter(ExprMixin, PtxMixin):
         return r
 
     def _host_block(self, op):
-        """The block of the statement an inlined op ends up in."""
-        seen = 0
+        """The block of the statement an inlined op ends up in (memoized
+        along the chain of inlined users)."""
+        memo = self.__dict__.setdefault("_hbmemo", {})
+        chain, seen = [], 0
         while True:
-            uses = self.uses(op)
-            if len(uses) != 1:
-                return None
-            u = uses[0]
-            if u.name == "arith.constant":
-                return None
-            if u in self.inline or self._transparent(u):
-                op = u
-                seen += 1
-                if seen > 10000:
-                    return None
-                continue
-            return u.block
+            hit = memo.get(op, _MISSING)
+            if hit is not _MISSING:
+                result = hit
+                break
+            chain.append(op)
+            result = self._host_block_step(op)
+            if result is not _CONTINUE:
+                break
+            op = self._next_host
+            seen += 1
+            if seen > 10000:
+                result = None
+                break
+        for o in chain:
+            memo[o] = result
+        return result
+
+    def _host_block_step(self, op):
+        uses = self.uses(op)
+        if len(uses) != 1:
+            return None
+        u = uses[0]
+        if u.name == "arith.constant":
+            return None
+        if u in self.inline or self._transparent(u):
+            self._next_host = u
+            return _CONTINUE
+        return u.block
 
     # ------------------------------------------------------------------
     # printing
@@ -939,6 +960,8 @@ for _k in _SCOPE_NAMES:
 del _k
 
 _LOOP_VARS = ("i", "j", "k", "l", "m", "n")
+_MISSING = object()
+_CONTINUE = object()
 
 
 def _same_block(a, b):
