@@ -314,8 +314,10 @@ Step ClusterExec::runThread(Thread &t, uint64_t budget) {
         p = t.local.data() + off;
       } else {
         t.pc = pc;
+        // a shared buffer's address is generic (it may be a peer's)
         p = access(t, I.loc, addr, M.accessBytes, M.align, M.scope,
-                   I.op == Opc::Load ? Access::Read : Access::Write);
+                   I.op == Opc::Load ? Access::Read : Access::Write,
+                   /*generic=*/true);
         if (!p) {
           result = Step::Fail;
           goto done;

@@ -165,10 +165,9 @@ def build(func_or_module, target="sm_90a", *, opt_level=3, cache=True,
     kernel when the module has one kernel function and no Python function,
     else the package (its kernels and Python functions are attributes). Packages are cached on disk (see the module
     docstring); ``cache=False`` recompiles into a fresh directory."""
-    if target == "sim":
-        raise NotImplementedError(
-            "target='sim' runs kernels in the CPU simulator, which this build "
-            "of tirx does not include (tirx.sim)")
+    if target == "sim":  # the CPU simulator: no package, no cache
+        from .. import sim
+        return sim.build(func_or_module)
     text = _module_text(func_or_module)
     source_name = (os.fspath(func_or_module)
                    if isinstance(func_or_module, os.PathLike) else "<tirx.build>")
