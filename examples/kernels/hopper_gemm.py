@@ -150,10 +150,9 @@ def verify(cfg, dtype="bfloat16"):
     full = config_for(M, N, K, dtype=dtype, **cfg)
     rng = np.random.default_rng(0)
     a, bt, want = reference_inputs(rng, M, N, K, dtype)
-    c = np.full((M, N), 0x7FC0, dtype=np.uint16)
+    c = poisoned_output(M, N, dtype)
     sim.run(k, *call_args(a, bt, c, M, N, K, full, dtype), seed=0)
-    got = (c.astype(np.uint32) << 16).view(np.float32) if DTYPES[dtype][3] == "bfloat16" \
-        else c.view(np.float16).astype(np.float32)
+    got = output_values(c)
     err = np.abs(got - want).max()
     if not np.isfinite(err) or err > 2e-2 * np.abs(want).max():
         raise AssertionError(f"{_cfg_text(cfg)}: max error {err}")
@@ -163,6 +162,7 @@ def sim_shape(cfg, dtype="bfloat16"):
     """The smallest problem exercising a config: every CTA of a cluster
     takes two work items through the persistent loop (the grid is one
     cluster), and a work item has more k-blocks than the stages."""
+    cfg = dict(DEFAULT, **cfg)
     BK = bk(dtype)
     cm, cn = cfg["CLUSTER_M"], cfg["CLUSTER_N"]
     split = cfg["SPLIT_K"] if isinstance(cfg["SPLIT_K"], int) else 2
@@ -172,24 +172,58 @@ def sim_shape(cfg, dtype="bfloat16"):
     return M, N, K
 
 
+def e4m3_values(codes):
+    """float32 values of fp8 e4m3 (fn) codes (uint8): sign, 4 exponent bits
+    (bias 7, 0 subnormal), 3 mantissa bits; 0x7F / 0xFF are NaN."""
+    import numpy as np
+    c = codes.astype(np.int32)
+    e, m = (c >> 3) & 15, c & 7
+    mag = np.where(e == 0, m / 8.0 * 2.0 ** -6, (1 + m / 8.0) * 2.0 ** (e - 7))
+    mag = np.where((c & 0x7F) == 0x7F, np.nan, mag)
+    return np.where(c & 0x80, -mag, mag).astype(np.float32)
+
+
+def random_e4m3(rng, shape):
+    """Random fp8 e4m3 codes of magnitudes 2^-3 .. 2^2 (normal numbers)."""
+    import numpy as np
+    sign = rng.integers(0, 2, shape) << 7
+    exp = rng.integers(4, 10, shape) << 3
+    return (sign | exp | rng.integers(0, 8, shape)).astype(np.uint8)
+
+
 def reference_inputs(rng, M, N, K, dtype):
-    """(A bits, B bits, f32 reference of A @ B^T) as the simulator takes
-    them (bf16/fp16 as uint16, fp8 as uint8)."""
+    """(A, B, f32 reference of A @ B^T) as the simulator takes them: bf16
+    as uint16 bits, fp16 as float16, fp8 as uint8 codes (the fp8 reference
+    includes FP8_SCALES)."""
     import numpy as np
     if dtype == "float8_e4m3fn":
-        import ml_dtypes
-        a = rng.standard_normal((M, K)).astype(ml_dtypes.float8_e4m3fn)
-        bt = rng.standard_normal((N, K)).astype(ml_dtypes.float8_e4m3fn)
-        want = a.astype(np.float32) @ bt.astype(np.float32).T * FP8_SCALES[0] * FP8_SCALES[1]
-        return a.view(np.uint8), bt.view(np.uint8), want
+        a, bt = random_e4m3(rng, (M, K)), random_e4m3(rng, (N, K))
+        want = e4m3_values(a) @ e4m3_values(bt).T * (FP8_SCALES[0] * FP8_SCALES[1])
+        return a, bt, want
     if dtype == "float16":
         a = rng.standard_normal((M, K)).astype(np.float16)
         bt = rng.standard_normal((N, K)).astype(np.float16)
-        return a.view(np.uint16), bt.view(np.uint16), a.astype(np.float32) @ bt.astype(np.float32).T
+        return a, bt, a.astype(np.float32) @ bt.astype(np.float32).T
     f32 = lambda b: (b.astype(np.uint32) << 16).view(np.float32)
     bf16 = lambda x: ((x.astype(np.float32).view(np.uint32) + 0x7FFF) >> 16).astype(np.uint16)
     a, bt = bf16(rng.standard_normal((M, K))), bf16(rng.standard_normal((N, K)))
     return a, bt, f32(a) @ f32(bt).T
+
+
+def poisoned_output(M, N, dtype):
+    """C filled with NaN (bf16 bits, or float16), as the simulator takes it."""
+    import numpy as np
+    if DTYPES[dtype][3] == "float16":
+        return np.full((M, N), np.nan, dtype=np.float16)
+    return np.full((M, N), 0x7FC0, dtype=np.uint16)
+
+
+def output_values(c):
+    """float32 values of C (bf16 bits or float16)."""
+    import numpy as np
+    if c.dtype == np.float16:
+        return c.astype(np.float32)
+    return (c.astype(np.uint32) << 16).view(np.float32)
 
 
 # The per-tensor scales the tests and benchmarks pass to the fp8 kernel.
@@ -537,7 +571,7 @@ def make_gemm(M, N, K, dtype="bfloat16", **overrides):
                     # split-K: publish the partial, take a ticket; the last
                     # split of the tile half adds the others and stores
                     half = (tm * TILES_N + tn) * 2 + c
-                    for e in range(ACC):
+                    for e in T.unroll(ACC):
                         W[((half * SPLIT + sp) * ACC + e) * 128 + tid] = acc[e]
                     T.ptx.fence("acq_rel", "gpu")
                     T.cuda.warpgroup_sync(1 + c)
@@ -551,7 +585,7 @@ def make_gemm(M, N, K, dtype="bfloat16", **overrides):
                         T.ptx.fence("acq_rel", "gpu")
                         for o in range(SPLIT):
                             if o != sp:
-                                for e in range(ACC):
+                                for e in T.unroll(ACC):
                                     acc[e] = acc[e] + W[((half * SPLIT + o) * ACC + e) * 128 + tid]
                         if tid == 0:
                             L[half] = 0

@@ -106,7 +106,9 @@ def test_hopper_gemm(dtype, cfg, M, N, K):
         # producers with cta-scope releases (no MEMBAR.GPU per arrive)
         assert ".multicast::cluster" in ptx
         assert "mapa" in ptx and "barrier.cluster.arrive" in ptx
-        assert "mbarrier.arrive.release.cta.shared::cluster.b64" in ptx
+        # (PTX's default semantics of the sink form are .release.cta, the
+        # form LLVM prints)
+        assert re.search(r"mbarrier\.arrive(?:\.release\.cta)?\.shared::cluster\.b64\s+_,", ptx)
         assert "mbarrier.arrive.release.cluster" not in ptx
     else:
         assert ".multicast::cluster" not in ptx
@@ -155,11 +157,13 @@ def test_flash_attention(D, causal, dtype):
     assert re.search(r"bar(?:rier)?\.sync(?:\.aligned)?\s+[^,;]+,\s*256;", ptx)
     # K and V on separate barriers: qbar + 4 per stage
     assert ptx.count("mbarrier.init") == 1 + 4 * cfg["STAGES"]
-    # the causal mask: one select of -inf per score of the masked blocks
-    # (those crossing the diagonal), none elsewhere
+    # the causal mask: at most one select of -inf per score of the blocks
+    # crossing the diagonal (BM / BN of them, the first ones walked; LLVM
+    # folds a few), none in the loop over the other blocks
     masks = len(re.findall(r"selp\.(?:f32|b32)\s+%\w+,\s*0fFF800000", ptx))
     masked_blocks = (flash_attention.BM // bn) if causal else 0
-    assert masks == masked_blocks * (bn // 2)
+    assert masks <= masked_blocks * (bn // 2)
+    assert (masks > masked_blocks * (bn // 2) * 3 // 4) if causal else masks == 0
     # the epilogue writes O with stmatrix into the Q tile and stores it by TMA
     assert re.search(r"stmatrix\.sync\.aligned\.(?:m8n8\.)?x4\.shared(?:::cta)?\.b16", ptx)
     assert ptx.count("prefetch.tensormap") == 4
@@ -203,8 +207,9 @@ def test_attention_checks():
         flash_attention.make_attention(1, 128, 96)
     with pytest.raises(ValueError, match="multiple of 128"):
         flash_attention.make_attention(1, 200, 64)
-    with pytest.raises(ValueError, match="BN = 64"):
+    with pytest.raises(ValueError, match="bytes of shared memory"):
         flash_attention.make_attention(1, 256, 256, BN=128)
+    assert "BN = 64" in flash_attention._fits(dict(BN=128, STAGES=1), 256)
     with pytest.raises(ValueError, match="dtype"):
         flash_attention.make_attention(1, 256, 64, dtype="float32")
     assert flash_attention.flops(1, 1024, 64, True) * 2 == flash_attention.flops(1, 1024, 64, False)

@@ -46,6 +46,12 @@ def poisoned_bf16(shape):
     return np.full(shape, BF16_NAN, dtype=np.uint16)
 
 
+def test_e4m3_codes():
+    codes = np.array([0x38, 0xB8, 0x40, 0x01, 0x7E, 0x7F], dtype=np.uint8)
+    v = hopper_gemm.e4m3_values(codes)
+    assert list(v[:5]) == [1.0, -1.0, 2.0, 2.0 ** -9, 448.0] and np.isnan(v[5])
+
+
 def test_bf16_helpers_round_trip():
     x = np.array([1.0, -2.5, 3.140625, 1e-3], dtype=np.float32)
     assert np.array_equal(from_bf16(to_bf16(x))[:3], x[:3])
@@ -89,11 +95,6 @@ def gemm_rows():
     return rows
 
 
-def _from_out(c, dtype):
-    return from_bf16(c) if hopper_gemm.DTYPES[dtype][3] == "bfloat16" \
-        else c.view(np.float16).astype(np.float32)
-
-
 @pytest.mark.parametrize("dtype,cfg,shape", gemm_rows())
 def test_gemm_in_simulator(dtype, cfg, shape):
     M, N, K = shape
@@ -101,11 +102,10 @@ def test_gemm_in_simulator(dtype, cfg, shape):
     full = hopper_gemm.config_for(M, N, K, dtype=dtype, **cfg)
     rng = np.random.default_rng(0)
     a, bt, want = hopper_gemm.reference_inputs(rng, M, N, K, dtype)
-    c = np.full((M, N), 0x7FC0 if hopper_gemm.DTYPES[dtype][3] == "bfloat16" else 0x7E00,
-                dtype=np.uint16)
+    c = hopper_gemm.poisoned_output(M, N, dtype)
     args = hopper_gemm.call_args(a, bt, c, M, N, K, full, dtype)
     sim.run(k, *args, seed=0)
-    check_close(_from_out(c, dtype), want, 1e-2)
+    check_close(hopper_gemm.output_values(c), want, 1e-2)
     if full["SPLIT_K"] > 1:
         # the last split of every tile half reset its ticket
         assert not args[-1].any()
@@ -139,11 +139,12 @@ def test_gemm_sim_catches_a_wrong_epilogue(monkeypatch):
     full = hopper_gemm.config_for(M, N, K, dtype=d, **cfg)
     rng = np.random.default_rng(0)
     a, bt, want = hopper_gemm.reference_inputs(rng, M, N, K, d)
-    c = np.full((M, N), 0x7FC0, dtype=np.uint16)
+    c = hopper_gemm.poisoned_output(M, N, d)
     sim.run(k, *hopper_gemm.call_args(a, bt, c, M, N, K, full, d), seed=0)
+    check_close(hopper_gemm.output_values(c), want, 1e-2)
     c[:, -1] = 0x7FC0   # what a missing store would leave
     with pytest.raises(AssertionError, match="NaN poison"):
-        check_close(_from_out(c, d), want, 1e-2)
+        check_close(hopper_gemm.output_values(c), want, 1e-2)
 
 
 @pytest.mark.parametrize("cfg,shape", kernel_bench.blackwell_sim_configs(),
@@ -183,10 +184,9 @@ def test_attention_in_simulator(BH, S, D, causal, dtype):
     k = flash_attention.make_attention(BH, S, D, causal, dtype=dtype)
     rng = np.random.default_rng(1)
     if dtype == "float16":
-        q, kk, v = (rng.standard_normal((BH * S, D)).astype(np.float16).view(np.uint16)
-                    for _ in range(3))
-        f = lambda x: x.view(np.float16).astype(np.float32)
-        o = np.full((BH * S, D), 0x7E00, dtype=np.uint16)
+        q, kk, v = (rng.standard_normal((BH * S, D)).astype(np.float16) for _ in range(3))
+        f = lambda x: x.astype(np.float32)
+        o = np.full((BH * S, D), np.nan, dtype=np.float16)
     else:
         q, kk, v = (to_bf16(rng.standard_normal((BH * S, D))) for _ in range(3))
         f = from_bf16
