@@ -160,8 +160,8 @@ int tirxrt_synchronize(void);
  * A plan holds the launch shape and every parameter's bytes; parameters
  * that depend on the call's tensors read their address from a slot of the
  * `addresses` array tirxrt_plan_launch takes: a pointer parameter is the
- * address itself, a tensormap is encoded over it (again only when the
- * address changes). `num_slots` is the length of that array. Launches of
+ * address itself, a tensormap is encoded over it (the plan keeps the last
+ * four descriptors of each such parameter, by address). `num_slots` is the length of that array. Launches of
  * one plan from several threads are serialized (the plan's bytes are
  * shared); create and set a plan before it is launched. */
 typedef struct tirxrt_plan_st *tirxrt_plan;
