@@ -228,3 +228,31 @@ def test_elementwise_in_simulator():
     sim.run(k, a, b, c, np.float32(2.5), seed=0)
     want = a.astype(np.float64) * 2.5 + b
     check_close(c.astype(np.float64), want, 1e-6)
+
+
+# -- the wide sweep (opt-in: TIRX_SIM_SWEEP=1; minutes) ------------------------------
+
+def _sweep():
+    import itertools
+    rows = []
+    keys = sorted(hopper_gemm.SPACE)
+    for dtype in ("bfloat16", "float8_e4m3fn"):
+        for vals in itertools.product(*(hopper_gemm.SPACE[k] for k in keys)):
+            cfg = dict(zip(keys, vals), SPLIT_K=1, GROUP_M=2)
+            if cfg["CLUSTER_M"] * cfg["CLUSTER_N"] > 2:
+                continue
+            cfg["SMS"] = cfg["CLUSTER_M"] * cfg["CLUSTER_N"]
+            shape = hopper_gemm.sim_shape(cfg, dtype)
+            if hopper_gemm._fits(*shape, cfg, dtype) is not True:
+                continue
+            rows.append(pytest.param(dtype, cfg, shape, id=_gemm_id(dtype, cfg, shape)))
+    return rows
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.environ.get("TIRX_SIM_SWEEP"),
+                    reason="the wide sweep over the GEMM's SPACE: TIRX_SIM_SWEEP=1")
+@pytest.mark.parametrize("dtype,cfg,shape", _sweep())
+def test_gemm_space_in_simulator(dtype, cfg, shape):
+    """Every config of the tuner's SPACE that fits, bf16 and fp8."""
+    test_gemm_in_simulator(dtype, cfg, shape)
