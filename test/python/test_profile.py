@@ -542,6 +542,7 @@ def _gemm_args():
     a = rng.integers(0x3c00, 0x3d00, (M, K), dtype=np.uint16)
     bt = rng.integers(0x3c00, 0x3d00, (N, K), dtype=np.uint16)
     c = np.zeros((M, N), np.uint16)
+    # The kernel's host part encodes its tensor maps from the arrays.
     return G.make_gemm(M, N, K, **cfg), [a, bt, c]
 
 
