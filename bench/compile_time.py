@@ -89,14 +89,20 @@ def instructions(cmd):
     return int(m.group(1).replace(",", ""))
 
 
+def kernel_files(tmp, sizes):
+    """(ops, path) of each size's kernel, written under tmp."""
+    for n in sizes:
+        text, ops = make_kernel(n)
+        path = os.path.join(tmp, f"k{n}.mlir")
+        with open(path, "w") as f:
+            f.write(text)
+        yield ops, path
+
+
 def count_instructions(tool, opt, sizes, opt_level):
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        for n in sizes:
-            text, ops = make_kernel(n)
-            path = os.path.join(tmp, f"k{n}.mlir")
-            with open(path, "w") as f:
-                f.write(text)
+        for ops, path in kernel_files(tmp, sizes):
             total = instructions([tool, path, "-O", opt_level, "-o", os.devnull])
             mlir = instructions([opt, path, "--tirx-to-nvvm-pipeline", "-o", os.devnull])
             rows.append((ops, total, mlir))
@@ -134,11 +140,7 @@ def main():
         return
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        for n in sizes:
-            text, ops = make_kernel(n)
-            path = os.path.join(tmp, f"k{n}.mlir")
-            with open(path, "w") as f:
-                f.write(text)
+        for ops, path in kernel_files(tmp, sizes):
             best, best_mlir = None, None
             for _ in range(args.repeat):
                 proc, total = cpu_run([tool, path, "-O", args.opt_level,

@@ -20,8 +20,11 @@ one ctypes call of tirxrt_launch with prepared arguments (Kernel.prepare).
 
 Tensors: the device check's PyTorch stand-in (bench/gpu/dry_torch.py, as
 `torch`) and a bare DLPack producer (test/python/fake_dlpack.py). Each call
-alternates between two sets of tensors at different addresses, so the plan
-path re-encodes every tensormap every call (its worst case).
+alternates between two sets of tensors at different addresses; the plan
+keeps the tensormaps of the last four addresses of each parameter, so these
+calls encode nothing after the first two. "call (plan, 8 sets)" cycles
+through eight sets instead, so every call re-encodes every tensormap (the
+plan path's worst case).
 
     PYTHONPATH=build/python_packages python3 bench/launch_overhead.py
 """
@@ -46,26 +49,32 @@ from tirx.runtime import compile_package, load  # noqa: E402
 from tirx.runtime import launcher as L  # noqa: E402
 
 
-def per_call(fn, n):
-    fn()
-    best = float("inf")
-    for _ in range(5):
-        t = time.perf_counter()
-        for _ in range(n):
-            fn()
-        best = min(best, (time.perf_counter() - t) / n)
-    return best * 1e6
+def per_call(fns, n, rounds=5):
+    """µs per call of each function: the best of `rounds` rounds of n
+    calls, the functions taking turns within each round (a change of the
+    machine's load meets the floor and the calls alike)."""
+    for fn in fns:
+        fn()
+    best = [float("inf")] * len(fns)
+    for _ in range(rounds):
+        for i, fn in enumerate(fns):
+            t = time.perf_counter()
+            for _ in range(n):
+                fn()
+            best[i] = min(best[i], (time.perf_counter() - t) / n)
+    return [b * 1e6 for b in best]
 
 
-def _two(make):
-    """Two argument lists at different addresses; calls alternate."""
-    a, b = make(0), make(1)
-    flip = [0]
+def _cycle(make, count):
+    """`count` argument lists at different addresses; calls take them in
+    turn."""
+    sets = [make(i) for i in range(count)]
+    turn = [0]
 
     def args():
-        flip[0] ^= 1
-        return a if flip[0] else b
-    return a, args
+        turn[0] = (turn[0] + 1) % count
+        return sets[turn[0]]
+    return sets[0], args
 
 
 def main():
@@ -105,19 +114,27 @@ def main():
             def make(i):
                 return [make_tensor(s[0], s[1], i, j) if isinstance(s, tuple) else s
                         for j, s in enumerate(spec)]
-            args, alternate = _two(make)
+            args, alternate = _cycle(make, 2)
             k(*args)
             params, _device = k.check_arguments(*args)
-            ref = per_call(k.prepare(*args), n)
-            rows = [("tirxrt_launch (ref)", ref)]
-            rows.append(("call (plan)" if kind == "torch" else "call (DLPack)",
-                         per_call(lambda: k(*alternate()), n)))
+            # the floor and the plan path, measured in turns
+            phases = [("tirxrt_launch (ref)", k.prepare(*args)),
+                      ("call (plan)" if kind == "torch" else "call (DLPack)",
+                       lambda: k(*alternate()))]
+            if kind == "torch":
+                _first, rotate = _cycle(make, 8)
+                phases.append(("call (plan, 8 sets)", lambda: k(*rotate())))
+            times = per_call([fn for _, fn in phases], n)
+            ref = times[0]
+            rows = [(name, us) for (name, _), us in zip(phases, times)]
             plans, reader = rt.has_plans, L._dlpack_reader
             rt.has_plans, L._dlpack_reader = False, None
             k._plans.clear()
-            rows.append(("call (Python)", per_call(lambda: k(*alternate()), n)))
-            rows.append(("  argument checks", per_call(lambda: k.check_arguments(*args), n)))
-            rows.append(("  host part", per_call(lambda: k.evaluate(params, rt), n)))
+            slow = [("call (Python)", lambda: k(*alternate())),
+                    ("  argument checks", lambda: k.check_arguments(*args)),
+                    ("  host part", lambda: k.evaluate(params, rt))]
+            rows += zip([name for name, _ in slow],
+                        per_call([fn for _, fn in slow], max(1, n // 10)))
             rt.has_plans, L._dlpack_reader = plans, reader
             for phase, us in rows:
                 print("%-14s %-10s %-22s %10.1f %7.1fx" % (name, kind, phase, us, us / ref))

@@ -47,7 +47,7 @@ import math
 
 from tirx.script import tirx as T
 
-from .hopper_gemm import SWIZZLE_128B, tma_args
+from .hopper_gemm import SWIZZLE_128B, check_keys, tma_args
 
 BM = 128
 CONSUMERS = 2
@@ -95,6 +95,7 @@ def tuner():
 
 
 def config_for(D, **overrides):
+    check_keys("flash_attention", overrides, SPACE)
     cfg = dict(tuner().config(D))
     cfg.update(overrides)
     return cfg

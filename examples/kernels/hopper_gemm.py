@@ -100,23 +100,29 @@ SPACE = dict(BN=[128, 256], STAGES=[4, 5, 6], SCHEDULE=list(SCHEDULES),
              CLUSTER_M=[1, 2], CLUSTER_N=[1, 2])
 
 
-def table_config(M, N, K):
-    """The tuning table's config (the SPACE keys) for a shape."""
-    cfg = dict(DEFAULT)
-    for (mm, mn, mk), row in TUNING:
-        if M <= mm and N <= mn and K <= mk:
-            cfg.update(row)
-            break
-    return {k: cfg[k] for k in SPACE}
+def check_keys(kernel, overrides, known):
+    """A configuration key the kernel does not know is an error (a stale
+    or misspelt key would otherwise build the default configuration)."""
+    unknown = sorted(set(overrides) - set(known))
+    if unknown:
+        raise ValueError(f"{kernel}: unknown configuration key(s) {', '.join(unknown)} "
+                         f"(known: {', '.join(sorted(known))})")
 
 
 def _table_row(M, N, K):
+    """DEFAULT updated by the tuning table's first row that covers the shape."""
     cfg = dict(DEFAULT)
     for (mm, mn, mk), row in TUNING:
         if M <= mm and N <= mn and K <= mk:
             cfg.update(row)
             break
     return cfg
+
+
+def table_config(M, N, K):
+    """The tuning table's config (the SPACE keys) for a shape."""
+    cfg = _table_row(M, N, K)
+    return {k: cfg[k] for k in SPACE}
 
 
 def auto_split(M, N, K, cfg, dtype="bfloat16"):
@@ -280,12 +286,17 @@ def _fits(M, N, K, cfg, dtype="bfloat16"):
 def config_for(M, N, K, dtype="bfloat16", **overrides):
     """The configuration for a problem shape: the table's row, the tuner's
     config (see above), then `overrides`; SPLIT_K "auto" resolved."""
+    # EPI_BUFS is derived; a configuration config_for returned may come back.
+    check_keys("hopper_gemm", overrides, set(DEFAULT) | {"BK", "EPI_BUFS"})
     cfg = _table_row(M, N, K)
     cfg.update(tuner(dtype).config(M, N, K))
     cfg.update(overrides)
     if cfg["SPLIT_K"] == "auto":
         cfg["SPLIT_K"] = auto_split(M, N, K, cfg, dtype)
     cfg["EPI_BUFS"] = epilogue_buffers(cfg, dtype)
+    if overrides.get("EPI_BUFS", cfg["EPI_BUFS"]) != cfg["EPI_BUFS"]:
+        raise ValueError(f"hopper_gemm: EPI_BUFS is derived ({cfg['EPI_BUFS']} for this "
+                         f"configuration), not {overrides['EPI_BUFS']}")
     return cfg
 
 

@@ -1021,6 +1021,20 @@ static int planParam(tirxrt_plan plan, uint32_t index, uint64_t size) {
   return TIRXRT_SUCCESS;
 }
 
+// A parameter of `size` bytes filled at each launch from address `slot`.
+static int planSource(tirxrt_plan plan, uint32_t index, uint64_t size,
+                      uint32_t slot, PlanSource &src) {
+  if (int s = planParam(plan, index, size))
+    return s;
+  if (slot >= plan->numSlots)
+    return fail(TIRXRT_ERROR_INVALID_ARGUMENT, "plan: address slot " +
+                                                   std::to_string(slot) +
+                                                   " out of range");
+  src.param = index;
+  src.slot = slot;
+  return TIRXRT_SUCCESS;
+}
+
 TIRXRT_EXPORT int tirxrt_plan_set_bytes(tirxrt_plan plan, uint32_t index,
                                         const void *bytes, uint64_t size) {
   if (int s = planParam(plan, index, size))
@@ -1033,15 +1047,9 @@ TIRXRT_EXPORT int tirxrt_plan_set_bytes(tirxrt_plan plan, uint32_t index,
 
 TIRXRT_EXPORT int tirxrt_plan_set_pointer(tirxrt_plan plan, uint32_t index,
                                           uint32_t slot) {
-  if (int s = planParam(plan, index, 8))
-    return s;
-  if (slot >= plan->numSlots)
-    return fail(TIRXRT_ERROR_INVALID_ARGUMENT, "plan: address slot " +
-                                                   std::to_string(slot) +
-                                                   " out of range");
   PlanSource src;
-  src.param = index;
-  src.slot = slot;
+  if (int s = planSource(plan, index, 8, slot, src))
+    return s;
   plan->sources.push_back(std::move(src));
   return TIRXRT_SUCCESS;
 }
@@ -1052,15 +1060,9 @@ TIRXRT_EXPORT int tirxrt_plan_set_tensormap(
     const uint64_t *box_dim, const uint64_t *element_strides,
     uint32_t interleave, uint32_t swizzle, uint32_t l2_promotion,
     uint32_t oob_fill) {
-  if (int s = planParam(plan, index, 128))
-    return s;
-  if (slot >= plan->numSlots)
-    return fail(TIRXRT_ERROR_INVALID_ARGUMENT, "plan: address slot " +
-                                                   std::to_string(slot) +
-                                                   " out of range");
   PlanSource src;
-  src.param = index;
-  src.slot = slot;
+  if (int s = planSource(plan, index, 128, slot, src))
+    return s;
   src.tensormap = true;
   // Validated with a placeholder (aligned) address; the launch validates
   // and encodes again over each new address.

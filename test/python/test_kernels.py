@@ -242,6 +242,10 @@ def test_gemm_tuning_table_and_config_checks():
         hopper_gemm.make_gemm(1024, 1024, 1024, SCHEDULE="stream-k")
     with pytest.raises(ValueError, match="dtype"):
         hopper_gemm.make_gemm(1024, 1024, 1024, dtype="float32")
+    # a configuration config_for returned goes back in unchanged
+    assert hopper_gemm.config_for(8192, 8192, 8192, **big) == big
+    with pytest.raises(ValueError, match="EPI_BUFS is derived"):
+        hopper_gemm.config_for(8192, 8192, 8192, EPI_BUFS=1)
     l = hopper_gemm.launch(8192, 8192, 8192, big)
     assert l["grid"] == (132, 1, 1) and l["block"] == (384, 1, 1) and l["cluster"] == (2, 1, 1)
     assert l["smem"] == hopper_gemm.shared_bytes(big) <= 227 * 1024
@@ -249,6 +253,21 @@ def test_gemm_tuning_table_and_config_checks():
     order = hopper_gemm.raster_order(4, 3, 2)
     assert order[:4] == [(0, 0), (1, 0), (0, 1), (1, 1)]
     assert sorted(order) == [(m, n) for m in range(4) for n in range(3)]
+
+
+def test_unknown_configuration_keys_are_errors():
+    """A stale or misspelt key (the GEMM's former CLUSTER) is an error
+    naming it, not a silently built default configuration."""
+    with pytest.raises(ValueError, match=r"hopper_gemm: unknown configuration key\(s\) CLUSTER "):
+        hopper_gemm.make_gemm(512, 512, 256, CLUSTER=1)
+    with pytest.raises(ValueError, match="flash_attention: unknown .* BM"):
+        flash_attention.make_attention(1, 256, 64, BM=64)
+    with pytest.raises(ValueError, match="blackwell_gemm: unknown .* STAGE"):
+        blackwell_gemm.make_gemm(512, 512, 256, STAGE=3)
+    with pytest.raises(ValueError, match="elementwise: unknown .* THREAD"):
+        elementwise.make_axpy(1 << 12, THREAD=128)
+    with pytest.raises(ValueError, match="bulk_copy: unknown .* STAGE"):
+        bulk_copy.make_copy(1 << 16, STAGE=3)
 
 
 def test_ptxas_rejection_is_reported():
