@@ -54,6 +54,19 @@ inline constexpr uint64_t kTmemColumns = 512;
 // Race detection state
 //===----------------------------------------------------------------------===//
 
+/// The PTX memory-consistency scope of a strong operation; kWeak for a weak
+/// access. Two strong accesses are morally strong (they never race, and a
+/// release/acquire pair between them synchronizes) only when each one's
+/// scope includes the other's thread: any scope within a CTA, `.cluster`
+/// or wider between CTAs of a cluster, `.gpu` or wider between clusters.
+enum MemScopeLevel : uint8_t {
+  kWeak = 0,
+  kScopeCTA = 1,
+  kScopeCluster = 2,
+  kScopeGPU = 3,
+  kScopeSys = 4,
+};
+
 /// Per-byte race-detection record: the last write and the last read, each
 /// an epoch (who, clock) of the accessing thread or async agent, the op
 /// that did it, and the cluster it ran in (global memory).
@@ -62,9 +75,10 @@ struct Cell {
   uint16_t wWho = 0, rWho = 0;
   uint32_t wOp = 0, rOp = 0;
   uint32_t wCluster = 0, rCluster = 0;
-  /// The recorded write / read was a strong (atomic, relaxed, acquire,
-  /// release or volatile) operation: two strong accesses never race.
-  bool wAtomic = false, rAtomic = false;
+  /// The scope of the recorded write / read when it was a strong (atomic,
+  /// relaxed, acquire, release or volatile) operation, else kWeak: two
+  /// morally strong accesses never race.
+  uint8_t wStrong = kWeak, rStrong = kWeak;
 };
 
 /// Cells for a region, allocated a page at a time on first touch.
@@ -109,7 +123,7 @@ struct Accessor {
   uint32_t op = 0;           // op index (diagnostics)
   Thread *thread = nullptr;  // the thread, or the issuer of the async op
   bool async = false;        // async proxy (TMA, wgmma, tcgen05, bulk copy)
-  bool atomic = false;       // a strong (atomic or ordered) access
+  uint8_t strong = kWeak;    // a strong (atomic or ordered) access: its scope
   const char *what = nullptr; // "TMA load" etc. for async accessors
 };
 
@@ -119,10 +133,13 @@ struct Accessor {
 
 enum class TState : uint8_t { Ready, Blocked, Parked, Exited };
 
-/// What a blocked thread waits for (deadlock reports).
+/// What a blocked thread waits for (deadlock reports). MBarrierPoll: the
+/// thread's test_wait found the phase incomplete; it resumes after the
+/// test_wait (which returned false) once the mbarrier changes.
 struct WaitDesc {
   enum Kind : uint8_t {
-    None, Barrier, ClusterBarrier, MBarrier, Collective, TmemAlloc
+    None, Barrier, ClusterBarrier, MBarrier, Collective, TmemAlloc,
+    MBarrierPoll
   } kind = None;
   uint64_t obj = 0;   // barrier id, mbarrier address, ...
   uint32_t phase = 0; // parity / phase waited for
@@ -162,13 +179,28 @@ struct Thread {
   std::deque<AsyncGroup> cpAsyncGroups, bulkGroups, wgmmaGroups;
   /// Cluster-barrier phase this thread arrived in (-1: not arrived).
   int64_t clusterArrivedPhase = -1;
-  /// fence.proxy.async clocks (increasing), for proxy-order checks.
-  std::vector<uint32_t> proxyFences;
-  /// A release fence since the last strong store: the next one releases.
-  bool releaseFence = false;
+  /// fence.proxy.async clocks (increasing), for proxy-order checks, by
+  /// the state space the fence orders (ProxySpace): global, the CTA's own
+  /// shared memory, the cluster's shared memory. A fence without a state
+  /// space orders all three.
+  std::vector<uint32_t> proxyFences[3];
+  /// The scope of a release fence since the last strong store (kWeak:
+  /// none): the next strong store releases at that scope.
+  uint8_t releaseFence = kWeak;
   /// What strong loads since the last acquire fence observed (joined into
-  /// the thread's clock by the next acquire fence).
-  std::vector<uint32_t> observed;
+  /// the thread's clock by the next acquire fence): releases of threads of
+  /// its own CTA, and `.cluster`-or-wider releases of other CTAs (an
+  /// acquire fence of `.cta` scope takes only the first).
+  std::vector<uint32_t> observedLocal, observedWide;
+  /// The last mbarrier wait that passed at once because its parity named
+  /// the phase before the barrier's first (a producer's first wait on an
+  /// empty slot does that on purpose): the barrier (its canonical address)
+  /// and the wait op. Races and deadlocks it may explain say so there.
+  uint64_t vacuousBar = 0;
+  uint32_t vacuousOp = 0;
+  bool vacuous = false;
+  /// ClusterExec::syncEpoch when the thread last polled (test_wait).
+  uint64_t pollEpoch = 0;
 
   uint64_t *R() { return regs.data() + base; }
 };
@@ -185,6 +217,15 @@ struct NamedBarrier {
   std::vector<uint32_t> vc;      // join of the arrivals
   uint32_t popc = 0;             // barrier.red
   bool all = true, any = false;
+  /// How the generation's arrivals came (PTX forbids mixing barrier.red
+  /// with barrier.sync/arrive, or two reductions, on one barrier): 0 none
+  /// yet, 1 barrier.sync or barrier.arrive, 2 + BarRedKind barrier.red.
+  uint8_t kind = 0;
+  uint32_t kindLoc = 0;
+  /// `.aligned` arrivals of the generation by warp of the CTA: the op
+  /// (~0u: none) and how many lanes arrived there. All live lanes of a warp
+  /// must execute one `.aligned` barrier together.
+  std::vector<uint32_t> alignedOp, alignedLanes;
 };
 
 struct MBarrier {
@@ -201,7 +242,20 @@ struct MBarrier {
   std::vector<uint32_t> accVC;   // releases into the current phase
   std::vector<uint32_t> doneVC;  // VC of the last completed phase
   std::vector<uint32_t> waiters; // blocked thread indices
+  /// Threads whose test_wait found the phase incomplete: they resume when
+  /// the barrier changes (an arrival, a transaction, a phase).
+  std::vector<uint32_t> pollers;
   uint32_t inflight = 0;     // async ops that will complete_tx on it
+};
+
+/// The clocks released to one location by release operations (st.release,
+/// red/atom with release, a release fence before a strong store), kept by
+/// the releasing thread's CTA and scope: an acquire of `.cta` scope
+/// synchronizes only with its own CTA's releases; between CTAs both sides
+/// need `.cluster` scope or wider.
+struct SyncRecord {
+  /// [2 * cta]: `.cta`-scope releases of that CTA; [2 * cta + 1]: wider.
+  std::vector<std::vector<uint32_t>> vcs;
 };
 
 /// A warp or warpgroup collective being assembled.
@@ -255,6 +309,13 @@ struct AsyncOp {
   uint32_t issuer = 0;    // thread index
   uint32_t loc = 0;       // op index
   uint32_t agentClock = 0;
+  /// Copies out of shared memory into global memory (bulk S2G, TMA store
+  /// and reduce) set `splitWrites`: their global writes then carry
+  /// `writeClock`, one past `agentClock` (their shared-memory reads), so
+  /// that cp.async.bulk.wait_group.read, which waits for the reads only,
+  /// does not order the writes. Otherwise writeClock == agentClock.
+  bool splitWrites = false;
+  uint32_t writeClock = 0;
   std::vector<uint32_t> vc; // the agent's clock at issue (race detection)
   bool done = false;
   /// Cluster rank whose shared memory the op reads (-1: none): the CTA
@@ -371,9 +432,11 @@ public:
     return rank == ctxCta ? offset : sharedAddr(rank, offset);
   }
   /// Race and initialization checks of one byte range of a region.
+  /// `owner`: the cluster rank whose shared memory `region` is (-1:
+  /// tensor memory, which proxy fences do not concern).
   bool checkCells(const Accessor &acc, Region &region, uint64_t offset,
                   uint32_t bytes, Access kind, bool trackWritten,
-                  uint64_t addr, const char *space);
+                  uint64_t addr, const char *space, int32_t owner = -1);
   /// The same for global memory (cluster-aware).
   bool checkGlobal(const Accessor &acc, GlobalBlock &block, uint64_t offset,
                    uint32_t bytes, Access kind, uint64_t addr);
@@ -386,8 +449,10 @@ public:
                   const char *space);
   bool reportClusterRace(const Accessor &acc, Access kind, uint32_t otherOp,
                          Access otherKind, uint64_t addr);
+  /// `fenceSpace`: the state space of a fence.proxy.async the writer did
+  /// issue after the write that does not cover this memory (-1: none).
   bool reportProxy(const Accessor &acc, uint32_t writer, uint32_t writeOp,
-                   uint64_t addr, const char *space);
+                   uint64_t addr, const char *space, int fenceSpace = -1);
   std::set<std::pair<uint32_t, uint32_t>> reportedRaces;
   std::set<uint32_t> reportedOps;
   /// Reads of bytes nothing wrote yet. They are reported when the CTA
@@ -427,16 +492,41 @@ public:
   }
   llvm::DenseMap<uint64_t, MBarrier> mbarriers;
 
-  /// Release/acquire through memory: the clock released to each location
+  /// Release/acquire through memory: the clocks released to each location
   /// (canonical address) by release stores and read-modify-writes.
-  llvm::DenseMap<uint64_t, std::vector<uint32_t>> syncVC;
+  llvm::DenseMap<uint64_t, SyncRecord> syncVC;
+  /// The CTA (cluster rank) of vector-clock index `who` (a thread, or a
+  /// thread's asynchronous agent: its issuer's).
+  uint32_t ctaOf(uint32_t who) const {
+    return threads[who < numThreads ? who : who - numThreads].cta;
+  }
+  /// Whether an access of scope `strong` by `acc` and a recorded access of
+  /// scope `other` by vector-clock index `who` are morally strong.
+  bool morallyStrong(const Accessor &acc, uint8_t other, uint32_t who) const;
+  /// Incremented whenever synchronization state changes (an arrival, a
+  /// barrier or phase completing, an async completion, a strong store):
+  /// polling threads (test_wait) are woken when nothing else can run only
+  /// if it moved since they last polled.
+  uint64_t syncEpoch = 0;
 
   // Cluster barrier.
   uint64_t clusterPhase = 0;
   uint32_t clusterArrived = 0;
   std::vector<uint32_t> clusterAccVC, clusterDoneVC;
   std::vector<uint32_t> clusterWaiters;
-  void checkClusterBarrier();
+  /// `.aligned` cluster arrivals of the phase by warp of the cluster (CTA
+  /// rank * warps per CTA + warp): the op (~0u: none) and lanes.
+  std::vector<uint32_t> clusterAlignedOp, clusterAlignedLanes;
+  /// Completes the cluster barrier's phase once every live thread arrived;
+  /// false after reporting an error.
+  bool checkClusterBarrier();
+  /// Checks that every warp with `.aligned` arrivals in `ops`/`lanes`
+  /// (indexed by warp, `warpBase` the first warp's index among the
+  /// cluster's) arrived with all its live lanes; false after reporting.
+  bool checkAlignedWarps(const std::vector<uint32_t> &ops,
+                         const std::vector<uint32_t> &lanes,
+                         uint32_t firstCta, uint32_t numCtas,
+                         const char *what);
 
   // Warp / warpgroup collectives: (cta, group) -> state.
   std::vector<Collective> warpColl, wgColl;
@@ -445,16 +535,25 @@ public:
 
   // Named barriers.
   /// Releases the waiters of barrier `id` (their pc moves past the
-  /// barrier; `self`, the running thread, is left to the interpreter).
-  void completeBarrier(CTA &cta, uint32_t id, Thread *self);
-  void recheckBarriers(CTA &cta);
+  /// barrier; `self`, the running thread, is left to the interpreter);
+  /// false after reporting an error (a divergent `.aligned` barrier).
+  bool completeBarrier(CTA &cta, uint32_t id, Thread *self);
+  bool recheckBarriers(CTA &cta);
+  /// Wakes the threads polling mbarrier `b` (test_wait) after it changed.
+  void wakePollers(MBarrier &b);
 
   // Asynchronous engine.
   std::vector<std::unique_ptr<AsyncOp>> asyncOps; // by id (null once done)
   std::vector<uint32_t> pending;                  // ids of pending ops
   bool isDone(uint32_t id) const { return !asyncOps[id]; }
-  /// (agent, clock) of every op ever issued, for acquiring completions.
+  /// (agent, clock) of every op ever issued, for acquiring completions,
+  /// and the clock of its writes (AsyncOp::writeClock).
   std::vector<std::pair<uint32_t, uint32_t>> opEpochs;
+  std::vector<uint32_t> opWriteClocks;
+  /// The mbarriers (canonical addresses) async ops issued at each op index
+  /// complete on: a race on their destination read after a wait that
+  /// passed at once names the wait's parity.
+  llvm::DenseMap<uint32_t, llvm::SmallVector<uint64_t, 2>> opBarriers;
   /// Ops a wait_group of their issuer covered.
   std::vector<uint8_t> opWaited;
   std::vector<uint32_t> opLocs;
@@ -466,16 +565,19 @@ public:
   uint32_t issueJoined(llvm::ArrayRef<Thread *> threads,
                        std::unique_ptr<AsyncOp> op, uint32_t loc);
   /// Completes `t`'s groups beyond the `n` most recent (and the uncommitted
-  /// `open` ops, if given), then acquires their completion.
+  /// `open` ops, if given), then acquires their completion (with
+  /// `readsOnly`, only the completion of their source reads).
   Step waitGroups(Thread &t, std::deque<AsyncGroup> &groups,
-                  std::vector<uint32_t> *open, uint32_t n);
+                  std::vector<uint32_t> *open, uint32_t n,
+                  bool readsOnly = false);
   uint32_t issue(Thread &t, std::unique_ptr<AsyncOp> op, uint32_t loc);
   bool completeOp(uint32_t id);
   /// Completes some pending ops (seeded); `all` completes every one.
   bool progressAsync(bool all);
   bool forceComplete(const std::vector<uint32_t> &ids);
-  /// Accessor for the async agent of op `o`.
-  Accessor agentAccessor(AsyncOp &o, const char *what);
+  /// Accessor for the async agent of op `o` (`write`: for its writes,
+  /// with AsyncOp::writeClock).
+  Accessor agentAccessor(AsyncOp &o, const char *what, bool write = false);
 
   // Thread lifecycle and checks.
   uint32_t liveThreads = 0;
@@ -484,6 +586,9 @@ public:
   bool reportExitedAccess(uint32_t op, const std::string &who,
                           uint32_t rank);
   bool ctaExit(CTA &cta);
+  /// Makes threads polling with test_wait ready when nothing else can run
+  /// and synchronization state changed since they polled; false if none.
+  bool wakeIdlePollers();
   bool reportDeadlock();
 
   // Diagnostics helpers.

@@ -273,6 +273,8 @@ bool ClusterExec::run() {
       }
       if (liveThreads == 0)
         break;
+      if (wakeIdlePollers())
+        continue;
       reportDeadlock();
       return false;
     }
@@ -333,8 +335,9 @@ bool ClusterExec::threadExit(Thread &t) {
   threadExitedFromCollectives(t);
   if (m.stop)
     return false;
-  recheckBarriers(cta);
-  checkClusterBarrier();
+  ++syncEpoch;
+  if (!recheckBarriers(cta) || !checkClusterBarrier())
+    return false;
   if (cta.live == 0)
     return ctaExit(cta);
   return !m.stop;
@@ -393,6 +396,20 @@ bool ClusterExec::ctaExit(CTA &cta) {
 // Deadlocks
 //===----------------------------------------------------------------------===//
 
+bool ClusterExec::wakeIdlePollers() {
+  // Threads polling an mbarrier with test_wait sleep until it changes; when
+  // nothing else can run they get another turn, but only if something
+  // changed since they last polled (else they would poll forever).
+  bool woke = false;
+  for (Thread &t : threads)
+    if (t.state == TState::Blocked && t.wait.kind == WaitDesc::MBarrierPoll &&
+        t.pollEpoch != syncEpoch) {
+      makeReady(t);
+      woke = true;
+    }
+  return woke;
+}
+
 bool ClusterExec::reportDeadlock() {
   // An mbarrier whose arrivals are all in but whose transaction bytes never
   // come: the expect_tx is the bug.
@@ -410,6 +427,46 @@ bool ClusterExec::reportDeadlock() {
         << describe(threads[lowest]) << " waits here";
     return false;
   }
+  // Part of a warp waits at an .aligned barrier its other lanes never
+  // reach: the divergence is the bug.
+  uint32_t T = m.threadsPerCTA;
+  for (CTA &c : ctas)
+    for (uint32_t id = 0; id < 16; ++id) {
+      NamedBarrier &b = c.bars[id];
+      if (!b.arrived)
+        continue;
+      for (uint32_t w = 0; w < b.alignedOp.size(); ++w) {
+        if (b.alignedOp[w] == ~0u)
+          continue;
+        uint32_t live = 0;
+        const Thread *away = nullptr;
+        for (uint32_t l = w * 32; l < std::min(T, w * 32 + 32); ++l) {
+          const Thread &p = threads[c.rank * T + l];
+          if (p.state == TState::Exited)
+            continue;
+          ++live;
+          if (!away && !(p.state == TState::Blocked &&
+                         p.wait.kind == WaitDesc::Barrier &&
+                         p.wait.loc == b.alignedOp[w]))
+            away = &p;
+        }
+        if (b.alignedLanes[w] >= live)
+          continue;
+        auto d = error(b.alignedOp[w]);
+        d << "divergent .aligned barrier: " << b.alignedLanes[w] << " of the "
+          << live << " live lanes of warp " << w << " of "
+          << describeCta(c.rank)
+          << " wait at this .aligned barrier, which the others never reach "
+             "(deadlock); all lanes of a warp must execute it together";
+        if (away)
+          d.attachNote(loc(away->state == TState::Blocked ||
+                                   away->state == TState::Parked
+                               ? away->wait.loc
+                               : prog.code[away->pc].loc))
+              << describe(*away) << " is here instead";
+        return false;
+      }
+    }
   const Thread *first = nullptr;
   for (const Thread &t : threads)
     if (t.state == TState::Blocked || t.state == TState::Parked) {
@@ -426,8 +483,11 @@ bool ClusterExec::reportDeadlock() {
     llvm::raw_string_ostream os(s);
     const WaitDesc &w = t.wait;
     switch (w.kind) {
-    case WaitDesc::MBarrier: {
+    case WaitDesc::MBarrier:
+    case WaitDesc::MBarrierPoll: {
       auto it = mbarriers.find(w.obj);
+      if (w.kind == WaitDesc::MBarrierPoll)
+        os << "(polling with test_wait) ";
       os << "for the phase of parity " << (w.phase & 1)
          << " of the mbarrier at " << describeShared(w.obj);
       if (it != mbarriers.end()) {
@@ -481,7 +541,19 @@ bool ClusterExec::reportDeadlock() {
       break;
     d.attachNote(loc(t.wait.loc)) << describe(t) << " waits " << waitText(t);
   }
-  if (first->wait.kind == WaitDesc::MBarrier) {
+  // Waits that passed at once because their parity named the phase before
+  // the first: a wrong parity there shifts every later phase.
+  std::set<uint32_t> vacuousNoted;
+  for (const Thread &t : threads)
+    if (t.vacuous && t.state != TState::Exited &&
+        vacuousNoted.insert(t.vacuousOp).second && vacuousNoted.size() <= 4)
+      d.attachNote(loc(t.vacuousOp))
+          << "this wait of " << describe(t) << " on the mbarrier at "
+          << describeShared(t.vacuousBar)
+          << " passed at once: parity 1 names the phase before the "
+             "barrier's first (is the parity right?)";
+  if (first->wait.kind == WaitDesc::MBarrier ||
+      first->wait.kind == WaitDesc::MBarrierPoll) {
     auto it = mbarriers.find(first->wait.obj);
     if (it != mbarriers.end() && it->second.initialized)
       d.attachNote(loc(it->second.initOp))

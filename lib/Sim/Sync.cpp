@@ -67,7 +67,8 @@ MBarrier *ClusterExec::mbarrier(Thread &t, uint32_t op, uint64_t addr,
   if (vcWidth &&
       !checkCells(acc, ctas[rank].smem, off, 8,
                   mustBeInit ? Access::Read : Access::Write,
-                  /*trackWritten=*/!mustBeInit, addr, "shared"))
+                  /*trackWritten=*/!mustBeInit, addr, "shared",
+                  static_cast<int32_t>(rank)))
     return nullptr;
   uint64_t key = sharedAddr(rank, off);
   if (canonical)
@@ -82,9 +83,22 @@ MBarrier *ClusterExec::mbarrier(Thread &t, uint32_t op, uint64_t addr,
   return &b;
 }
 
+void ClusterExec::wakePollers(MBarrier &b) {
+  ++syncEpoch;
+  if (b.pollers.empty())
+    return;
+  std::vector<uint32_t> pollers = std::move(b.pollers);
+  b.pollers.clear();
+  for (uint32_t w : pollers)
+    if (threads[w].state == TState::Blocked &&
+        threads[w].wait.kind == WaitDesc::MBarrierPoll)
+      makeReady(threads[w]);
+}
+
 bool ClusterExec::mbarrierArrive(MBarrier &b, uint64_t addr, uint32_t count,
                                  const uint32_t *releaseVC, uint32_t op,
                                  const Thread *by) {
+  wakePollers(b);
   if (releaseVC && vcWidth)
     joinInto(b.accVC, releaseVC);
   b.pending -= count;
@@ -119,6 +133,7 @@ bool ClusterExec::mbarrierTx(MBarrier &b, uint64_t addr, int64_t delta,
                              const uint32_t *releaseVC, uint32_t op,
                              const Thread *by) {
   (void)by;
+  wakePollers(b);
   if (releaseVC && vcWidth)
     joinInto(b.accVC, releaseVC);
   b.tx += delta;
@@ -186,10 +201,17 @@ struct MBarInit : ExtOp {
     MBarrier *b = ex.mbarrier(t, I.loc, addr, false, /*mustBeInit=*/false);
     if (!b)
       return Step::Fail;
-    if (b->initialized && !b->waiters.empty()) {
-      ex.error(I.loc) << describeInit(ex, t) << " re-initializes the mbarrier at "
-                      << hexOf(addr) << " while "
-                      << b->waiters.size() << " threads wait on it";
+    if (b->initialized) {
+      // PTX: mbarrier.init on a valid mbarrier object is undefined; it
+      // must be invalidated (mbarrier.inval) first.
+      auto d = ex.error(I.loc);
+      d << describeInit(ex, t) << " re-initializes the mbarrier at "
+        << hexOf(addr) << ", which is still valid";
+      if (!b->waiters.empty())
+        d << " (" << b->waiters.size() << " thread"
+          << (b->waiters.size() == 1 ? " waits" : "s wait") << " on it)";
+      d << "; invalidate it with mbarrier.inval first";
+      d.attachNote(ex.loc(b->initOp)) << "it was initialized here";
       return Step::Fail;
     }
     b->initialized = true;
@@ -225,6 +247,7 @@ struct MBarInval : ExtOp {
       return Step::Fail;
     }
     b->initialized = false;
+    ex.wakePollers(*b);
     return Step::Next;
   }
 };
@@ -234,6 +257,9 @@ struct MBarInval : ExtOp {
 struct MBarArrive : ExtOp {
   uint32_t bar, count = kNone, tx = kNone, state = kNone;
   bool relaxed = false, drop = false, noComplete = false;
+  /// `.cluster` scope: the release reaches threads of other CTAs (a
+  /// `.cta`-scope arrive on a peer's barrier counts but does not release).
+  bool clusterScope = false;
   const char *opName = "mbarrier.arrive";
   const char *name() const override { return opName; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
@@ -244,7 +270,10 @@ struct MBarArrive : ExtOp {
     if (!b)
       return Step::Fail;
     uint32_t n = count == kNone ? 1 : static_cast<uint32_t>(R[count]);
-    const uint32_t *rel = relaxed || !ex.vcWidth ? nullptr : ex.vc(t.idx);
+    bool remote = b->cta != t.cta;
+    const uint32_t *rel = relaxed || !ex.vcWidth || (remote && !clusterScope)
+                              ? nullptr
+                              : ex.vc(t.idx);
     uint32_t phase = b->phase;
     if (tx != kNone) {
       int64_t bytes = static_cast<int64_t>(static_cast<uint32_t>(R[tx]));
@@ -297,12 +326,15 @@ struct MBarTx : ExtOp {
   }
 };
 
-/// test_wait / try_wait, by state or by phase parity. A wait whose phase has
-/// not completed blocks the thread until it does (try_wait and test_wait
-/// never return false in the simulator).
+/// test_wait / try_wait, by state or by phase parity. try_wait blocks the
+/// thread until the phase completes (a try_wait that never times out is
+/// one PTX allows). test_wait does not block: it returns whether the phase
+/// completed; a thread whose test_wait returned false resumes after it
+/// once the barrier changes (or when nothing else can run), so a poll loop
+/// around it works without spinning the scheduler.
 struct MBarWait : ExtOp {
   uint32_t bar, arg, result;
-  bool parity = true, relaxed = false;
+  bool parity = true, relaxed = false, test = false;
   const char *opName = "mbarrier.try_wait.parity";
   const char *name() const override { return opName; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
@@ -323,15 +355,31 @@ struct MBarWait : ExtOp {
     if (done) {
       if (!relaxed && ex.vcWidth && !b->doneVC.empty())
         ex.join(ex.vc(t.idx), b->doneVC.data());
+      // Parity 1 while phase 0 is incomplete names the phase "before the
+      // first": the wait passes without waiting for anything.
+      if (parity && b->phase == 0) {
+        t.vacuous = true;
+        t.vacuousBar = addr;
+        t.vacuousOp = I.loc;
+      } else if (t.vacuous && t.vacuousBar == addr) {
+        t.vacuous = false;
+      }
       R[result] = 1;
       return Step::Next;
     }
     t.state = TState::Blocked;
-    t.wait.kind = WaitDesc::MBarrier;
+    t.wait.kind = test ? WaitDesc::MBarrierPoll : WaitDesc::MBarrier;
     t.wait.obj = addr;
     t.wait.phase = waitPhase;
     t.wait.loc = I.loc;
-    b->waiters.push_back(t.idx);
+    if (test) {
+      R[result] = 0;
+      t.pollEpoch = ex.syncEpoch;
+      ++t.pc; // resumes after the test_wait
+      b->pollers.push_back(t.idx);
+    } else {
+      b->waiters.push_back(t.idx);
+    }
     return Step::Block;
   }
 };
@@ -352,11 +400,27 @@ struct MBarPendingCount : ExtOp {
 
 struct BarrierOp : ExtOp {
   uint32_t id = kNone, count = kNone, pred = kNone, result = kNone;
-  bool wait = true;
+  bool wait = true, aligned = false;
   ptx::BarRedKind red = ptx::BarRedKind::Popc;
   bool isRed = false;
   const char *opName = "barrier.sync";
   const char *name() const override { return opName; }
+  /// NamedBarrier::kind of this op's arrivals.
+  uint8_t kind() const {
+    return isRed ? static_cast<uint8_t>(2 + static_cast<unsigned>(red)) : 1;
+  }
+  static const char *kindName(uint8_t k) {
+    switch (k) {
+    case 1:
+      return "barrier.sync/barrier.arrive";
+    case 2:
+      return "barrier.red.popc";
+    case 3:
+      return "barrier.red.and";
+    default:
+      return "barrier.red.or";
+    }
+  }
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
     uint64_t *R = t.R();
     uint32_t bid = id == kNone ? 0 : static_cast<uint32_t>(R[id]);
@@ -381,6 +445,10 @@ struct BarrierOp : ExtOp {
       b.popc = 0;
       b.all = true;
       b.any = false;
+      b.kind = kind();
+      b.kindLoc = I.loc;
+      b.alignedOp.assign((cta.numThreads + 31) / 32, ~0u);
+      b.alignedLanes.assign(b.alignedOp.size(), 0);
     } else if (b.expected != n) {
       auto d = ex.error(I.loc);
       d << ex.describe(t) << " arrives at barrier " << bid << " for "
@@ -389,8 +457,36 @@ struct BarrierOp : ExtOp {
         << (b.expected ? std::to_string(b.expected) : std::string("all"));
       d.attachNote(ex.loc(b.loc)) << "the first arrival was here";
       return Step::Fail;
+    } else if (b.kind != kind()) {
+      // PTX: barrier.red must not be intermixed with barrier.sync or
+      // barrier.arrive (or another reduction) on the same active barrier.
+      auto d = ex.error(I.loc);
+      d << ex.describe(t) << " arrives at barrier " << bid << " with "
+        << kindName(kind()) << " while threads arrived there with "
+        << kindName(b.kind)
+        << " in the same phase; barrier.red must not be mixed with "
+           "barrier.sync, barrier.arrive or another reduction on one "
+           "barrier";
+      d.attachNote(ex.loc(b.kindLoc)) << "the other arrival is here";
+      return Step::Fail;
+    }
+    if (aligned) {
+      uint32_t w = t.tid / 32;
+      if (b.alignedOp[w] != ~0u && b.alignedOp[w] != I.loc) {
+        auto d = ex.error(I.loc);
+        d << "divergent .aligned barrier: " << ex.describe(t)
+          << " arrives at barrier " << bid
+          << " here while other lanes of its warp arrived at another "
+             ".aligned barrier instruction; all lanes of a warp must "
+             "execute the same .aligned barrier";
+        d.attachNote(ex.loc(b.alignedOp[w])) << "the other instruction";
+        return Step::Fail;
+      }
+      b.alignedOp[w] = I.loc;
+      ++b.alignedLanes[w];
     }
     ++b.arrived;
+    ++ex.syncEpoch;
     if (ex.vcWidth) {
       ex.join(b.vc.data(), ex.vc(t.idx));
       ex.tick(t);
@@ -409,8 +505,8 @@ struct BarrierOp : ExtOp {
       t.wait.loc = I.loc;
     }
     uint32_t expected = b.expected ? b.expected : cta.live;
-    if (b.arrived >= expected)
-      ex.completeBarrier(cta, bid, &t);
+    if (b.arrived >= expected && !ex.completeBarrier(cta, bid, &t))
+      return Step::Fail;
     if (!wait)
       return Step::Next;
     return t.state == TState::Ready ? Step::Next : Step::Block;
@@ -433,7 +529,7 @@ struct BarrierOp : ExtOp {
 //===----------------------------------------------------------------------===//
 
 struct ClusterArrive : ExtOp {
-  bool relaxed = false;
+  bool relaxed = false, aligned = false;
   const char *name() const override { return "barrier.cluster.arrive"; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
     if (t.clusterArrivedPhase == static_cast<int64_t>(ex.clusterPhase)) {
@@ -442,14 +538,33 @@ struct ClusterArrive : ExtOp {
                          "(a barrier.cluster.wait must come in between)";
       return Step::Fail;
     }
+    if (aligned) {
+      uint32_t warps = (ex.m.threadsPerCTA + 31) / 32;
+      if (ex.clusterAlignedOp.empty()) {
+        ex.clusterAlignedOp.assign(warps * ex.ctas.size(), ~0u);
+        ex.clusterAlignedLanes.assign(warps * ex.ctas.size(), 0);
+      }
+      uint32_t w = t.cta * warps + t.tid / 32;
+      if (ex.clusterAlignedOp[w] != ~0u && ex.clusterAlignedOp[w] != I.loc) {
+        auto d = ex.error(I.loc);
+        d << "divergent .aligned barrier: " << ex.describe(t)
+          << " arrives at the cluster barrier here while other lanes of its "
+             "warp arrived at another .aligned barrier.cluster.arrive; all "
+             "lanes of a warp must execute the same .aligned barrier";
+        d.attachNote(ex.loc(ex.clusterAlignedOp[w])) << "the other instruction";
+        return Step::Fail;
+      }
+      ex.clusterAlignedOp[w] = I.loc;
+      ++ex.clusterAlignedLanes[w];
+    }
     t.clusterArrivedPhase = static_cast<int64_t>(ex.clusterPhase);
     ++ex.clusterArrived;
+    ++ex.syncEpoch;
     if (!relaxed && ex.vcWidth) {
       ex.join(ex.clusterAccVC.data(), ex.vc(t.idx));
       ex.tick(t);
     }
-    ex.checkClusterBarrier();
-    return Step::Next;
+    return ex.checkClusterBarrier() ? Step::Next : Step::Fail;
   }
 };
 
@@ -481,11 +596,16 @@ struct ClusterWait : ExtOp {
 //===----------------------------------------------------------------------===//
 
 struct ProxyFence : ExtOp {
+  /// Thread::proxyFences lists it orders: bit 0 global, 1 the CTA's shared
+  /// memory, 2 the cluster's (which includes the CTA's own).
+  unsigned spaces = 7;
   const char *name() const override { return "fence.proxy.async"; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &) override {
     if (ex.vcWidth) {
       ex.tick(t);
-      t.proxyFences.push_back(ex.vc(t.idx)[t.idx]);
+      for (unsigned s = 0; s < 3; ++s)
+        if ((spaces >> s) & 1)
+          t.proxyFences[s].push_back(ex.vc(t.idx)[t.idx]);
     }
     return Step::Next;
   }
@@ -493,19 +613,25 @@ struct ProxyFence : ExtOp {
 
 /// fence.{sc,acq_rel,acquire,release}: with the strong accesses around it,
 /// a release fence makes the next strong store a release and an acquire
-/// fence acquires what earlier strong loads observed.
+/// fence acquires what earlier strong loads observed, at the fence's scope
+/// (a `.cta` fence synchronizes only within the CTA).
 struct MemFence : ExtOp {
   bool acquire = false, release = false;
+  uint8_t scope = kScopeGPU;
   const char *name() const override { return "fence"; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &) override {
     if (!ex.vcWidth)
       return Step::Next;
-    if (acquire && !t.observed.empty()) {
-      ex.join(ex.vc(t.idx), t.observed.data());
-      t.observed.clear();
+    if (acquire) {
+      if (!t.observedLocal.empty())
+        ex.join(ex.vc(t.idx), t.observedLocal.data());
+      if (scope >= kScopeCluster && !t.observedWide.empty())
+        ex.join(ex.vc(t.idx), t.observedWide.data());
+      t.observedLocal.clear();
+      t.observedWide.clear();
     }
     if (release)
-      t.releaseFence = true;
+      t.releaseFence = scope;
     return Step::Next;
   }
 };
@@ -569,8 +695,53 @@ struct GetCtaRank : ExtOp {
 // Barrier completion
 //===----------------------------------------------------------------------===//
 
-void ClusterExec::completeBarrier(CTA &cta, uint32_t id, Thread *self) {
+bool ClusterExec::checkAlignedWarps(const std::vector<uint32_t> &ops,
+                                    const std::vector<uint32_t> &lanes,
+                                    uint32_t firstCta, uint32_t numCtas,
+                                    const char *what) {
+  uint32_t T = m.threadsPerCTA, warps = (T + 31) / 32;
+  for (uint32_t i = 0; i < ops.size(); ++i) {
+    if (ops[i] == ~0u)
+      continue;
+    uint32_t rank = firstCta + i / warps, w = i % warps;
+    if (rank >= firstCta + numCtas)
+      break;
+    uint32_t live = 0, first = ~0u, missing = ~0u;
+    for (uint32_t l = w * 32; l < std::min(T, w * 32 + 32); ++l) {
+      const Thread &p = threads[rank * T + l];
+      if (p.state == TState::Exited)
+        continue;
+      ++live;
+      if (first == ~0u)
+        first = p.idx;
+      bool there = p.wait.loc == ops[i] &&
+                   (p.wait.kind == WaitDesc::Barrier ||
+                    p.wait.kind == WaitDesc::ClusterBarrier);
+      if (!there && missing == ~0u && p.pc != 0 &&
+          prog.code[p.pc].loc != ops[i])
+        missing = p.idx;
+    }
+    if (lanes[i] >= live)
+      continue;
+    auto d = error(ops[i]);
+    d << "divergent .aligned barrier: " << lanes[i] << " of the " << live
+      << " live lanes of warp " << w << " of " << describeCta(rank)
+      << " execute this .aligned " << what
+      << " together with the threads it completes for; all lanes of a warp "
+         "must execute it together";
+    if (missing != ~0u)
+      d.attachNote(loc(prog.code[threads[missing].pc].loc))
+          << describe(threads[missing]) << " is here instead";
+    return false;
+  }
+  return true;
+}
+
+bool ClusterExec::completeBarrier(CTA &cta, uint32_t id, Thread *self) {
   NamedBarrier &b = cta.bars[id];
+  if (!checkAlignedWarps(b.alignedOp, b.alignedLanes, cta.rank, 1,
+                         "barrier"))
+    return false;
   std::vector<uint32_t> waiters = std::move(b.waiters);
   b.waiters.clear();
   for (uint32_t w : waiters) {
@@ -593,21 +764,33 @@ void ClusterExec::completeBarrier(CTA &cta, uint32_t id, Thread *self) {
     makeReady(t);
   }
   b.arrived = 0;
+  b.kind = 0;
   if (vcWidth)
     std::fill(b.vc.begin(), b.vc.end(), 0);
+  return true;
 }
 
-void ClusterExec::recheckBarriers(CTA &cta) {
+bool ClusterExec::recheckBarriers(CTA &cta) {
   for (uint32_t id = 0; id < 16; ++id) {
     NamedBarrier &b = cta.bars[id];
-    if (b.arrived && !b.expected && b.arrived >= cta.live)
-      completeBarrier(cta, id, nullptr);
+    if (b.arrived && !b.expected && b.arrived >= cta.live &&
+        !completeBarrier(cta, id, nullptr))
+      return false;
   }
+  return true;
 }
 
-void ClusterExec::checkClusterBarrier() {
+bool ClusterExec::checkClusterBarrier() {
   if (clusterArrived == 0 || clusterArrived < liveThreads)
-    return;
+    return true;
+  if (!clusterAlignedOp.empty()) {
+    if (!checkAlignedWarps(clusterAlignedOp, clusterAlignedLanes, 0,
+                           static_cast<uint32_t>(ctas.size()),
+                           "barrier.cluster.arrive"))
+      return false;
+    clusterAlignedOp.clear();
+    clusterAlignedLanes.clear();
+  }
   if (vcWidth) {
     clusterDoneVC = clusterAccVC;
     std::fill(clusterAccVC.begin(), clusterAccVC.end(), 0);
@@ -618,6 +801,7 @@ void ClusterExec::checkClusterBarrier() {
   clusterWaiters.clear();
   for (uint32_t w : waiters)
     makeReady(threads[w]);
+  return true;
 }
 
 //===----------------------------------------------------------------------===//
@@ -648,6 +832,20 @@ static std::optional<SR> specialFor(StringRef name) {
       .Case("cluster_nctarank", SR::ClusterSize)
       .Case("is_explicit_cluster", SR::IsExplicitCluster)
       .Default(std::nullopt);
+}
+
+uint8_t sim::scopeLevel(ptx::MemScope scope) {
+  switch (scope) {
+  case ptx::MemScope::CTA:
+    return kScopeCTA;
+  case ptx::MemScope::Cluster:
+    return kScopeCluster;
+  case ptx::MemScope::GPU:
+    return kScopeGPU;
+  case ptx::MemScope::Sys:
+    return kScopeSys;
+  }
+  return kScopeGPU;
 }
 
 template <typename OpT>
@@ -688,6 +886,7 @@ LogicalResult sim::decodeSyncOp(Operation *op, Compiler &c, bool &handled) {
     e->opName = n;
     e->bar = c.slot(a.getBar());
     e->relaxed = isRelaxedArrive(a);
+    e->clusterScope = a.getScope() && *a.getScope() == ptx::ClusterScope::Cluster;
     e->drop = drop;
     if (expectTx)
       e->tx = c.slot(a.getCount());
@@ -733,6 +932,7 @@ LogicalResult sim::decodeSyncOp(Operation *op, Compiler &c, bool &handled) {
   auto wait = [&](auto w, Value arg, bool parity, const char *n) {
     auto e = std::make_unique<MBarWait>();
     e->opName = n;
+    e->test = StringRef(n).starts_with("mbarrier.test_wait");
     e->bar = c.slot(w.getBar());
     e->arg = c.slot(arg);
     e->parity = parity;
@@ -760,6 +960,7 @@ LogicalResult sim::decodeSyncOp(Operation *op, Compiler &c, bool &handled) {
     auto e = std::make_unique<BarrierOp>();
     e->id = slotOr(b.getId());
     e->count = slotOr(b.getCount());
+    e->aligned = b.getAligned();
     c.emitExt(std::move(e));
     return success();
   }
@@ -769,6 +970,7 @@ LogicalResult sim::decodeSyncOp(Operation *op, Compiler &c, bool &handled) {
     e->id = c.slot(b.getId());
     e->count = c.slot(b.getCount());
     e->wait = false;
+    e->aligned = b.getAligned();
     c.emitExt(std::move(e));
     return success();
   }
@@ -778,6 +980,7 @@ LogicalResult sim::decodeSyncOp(Operation *op, Compiler &c, bool &handled) {
     e->id = slotOr(b.getId());
     e->count = slotOr(b.getCount());
     e->isRed = true;
+    e->aligned = b.getAligned();
     e->red = b.getKind();
     e->pred = c.slot(b.getPred());
     e->result = c.slot(b.getResult());
@@ -787,6 +990,7 @@ LogicalResult sim::decodeSyncOp(Operation *op, Compiler &c, bool &handled) {
   if (auto a = dyn_cast<PTXBarrierClusterArriveOp>(op)) {
     auto e = std::make_unique<ClusterArrive>();
     e->relaxed = a.getSem() && *a.getSem() == ptx::ArriveSem::Relaxed;
+    e->aligned = a.getAligned();
     c.emitExt(std::move(e));
     return success();
   }
@@ -794,8 +998,13 @@ LogicalResult sim::decodeSyncOp(Operation *op, Compiler &c, bool &handled) {
     c.emitExt(std::make_unique<ClusterWait>());
     return success();
   }
-  if (isa<PTXFenceProxyAsyncOp>(op)) {
-    c.emitExt(std::make_unique<ProxyFence>());
+  if (auto f = dyn_cast<PTXFenceProxyAsyncOp>(op)) {
+    auto e = std::make_unique<ProxyFence>();
+    if (auto space = f.getSpace())
+      e->spaces = *space == ptx::ProxySpace::Global      ? 1
+                  : *space == ptx::ProxySpace::SharedCTA ? 2
+                                                         : 6;
+    c.emitExt(std::move(e));
     return success();
   }
   if (auto f = dyn_cast<PTXFenceOp>(op)) {
@@ -803,6 +1012,7 @@ LogicalResult sim::decodeSyncOp(Operation *op, Compiler &c, bool &handled) {
     ptx::FenceSem sem = f.getSem();
     e->acquire = sem != ptx::FenceSem::Release;
     e->release = sem != ptx::FenceSem::Acquire;
+    e->scope = scopeLevel(f.getScope());
     c.emitExt(std::move(e));
     return success();
   }

@@ -52,9 +52,10 @@ func.func @tma_wait(%desc: !tirx.tensormap, %out: !tirx.buffer<4096xf16, global>
 // -----
 
 // The bug: the wait uses parity 1. While phase 0 is in progress, the phase
-// of parity 1 counts as completed, so the wait returns at once and the
-// threads read the tile the TMA load is still writing. Whether a read runs
-// before or after the copy lands, the race is reported at the read.
+// of parity 1 counts as completed (it names the phase before the first),
+// so the wait returns at once and the threads read the tile the TMA load
+// is still writing. Whether a read runs before or after the copy lands,
+// the race is reported as a wrong parity at the wait.
 func.func @tma_wrong_parity(%desc: !tirx.tensormap, %out: !tirx.buffer<4096xf16, global>) {
   tirx.kernel {
     %tx = tirx.thread_id [128] : i32
@@ -79,6 +80,7 @@ func.func @tma_wrong_parity(%desc: !tirx.tensormap, %out: !tirx.buffer<4096xf16,
       tirx.ptx.cp.async.bulk.tensor.load tile rank 2 %dst, %desc[%zero, %zero], %bar : !tirx.ptr<f16, shared.dyn>, !tirx.tensormap, !tirx.ptr<i64, shared>
     }
     tirx.while {
+      // expected-error @+1 {{wrong mbarrier parity: this wait on the mbarrier at shared offset 0x0 of CTA (0, 0, 0) passed at once, because parity 1 names the phase before the barrier's first (phase 0 had not completed)}}
       %done = tirx.ptx.mbarrier.try_wait.parity %bar, %parity : !tirx.ptr<i64, shared>
       %true = arith.constant true
       %pending = arith.xori %done, %true : i1
@@ -94,7 +96,7 @@ func.func @tma_wrong_parity(%desc: !tirx.tensormap, %out: !tirx.buffer<4096xf16,
     tirx.for %j = %c0 to %c4 step %c1 {
       %o8 = arith.muli %j, %c8 : index
       %o = arith.addi %base, %o8 : index
-      // expected-error @+1 {{data race on shared memory}}
+      // expected-note @+1 {{the read is here}}
       %v = tirx.buffer_load %tile[%o] : !tirx.buffer<4096xf16, shared.dyn> -> vector<8xf16>
       tirx.buffer_store %v, %out[%o] : vector<8xf16>, !tirx.buffer<4096xf16, global>
     }
