@@ -450,7 +450,13 @@ bool ClusterExec::reportDeadlock() {
                          p.wait.loc == b.alignedOp[w]))
             away = &p;
         }
-        if (b.alignedLanes[w] >= live)
+        // Only when the lanes that are missing wait at another barrier:
+        // lanes blocked on an mbarrier or a collective explain the
+        // deadlock themselves.
+        if (b.alignedLanes[w] >= live || !away ||
+            away->state != TState::Blocked ||
+            (away->wait.kind != WaitDesc::Barrier &&
+             away->wait.kind != WaitDesc::ClusterBarrier))
           continue;
         auto d = error(b.alignedOp[w]);
         d << "divergent .aligned barrier: " << b.alignedLanes[w] << " of the "
@@ -501,7 +507,8 @@ bool ClusterExec::reportDeadlock() {
     case WaitDesc::Barrier: {
       const NamedBarrier &b = ctas[t.cta].bars[w.obj];
       os << "at barrier " << w.obj << " (" << b.arrived << " of "
-         << b.expected << " threads arrived";
+         << (b.expected ? b.expected : ctas[t.cta].live)
+         << " threads arrived";
       uint32_t exited = ctas[t.cta].numThreads - ctas[t.cta].live;
       if (exited)
         os << "; " << exited << " threads of the CTA have exited";

@@ -460,26 +460,35 @@ struct BarrierOp : ExtOp {
     } else if (b.kind != kind()) {
       // PTX: barrier.red must not be intermixed with barrier.sync or
       // barrier.arrive (or another reduction) on the same active barrier.
-      auto d = ex.error(I.loc);
-      d << ex.describe(t) << " arrives at barrier " << bid << " with "
-        << kindName(kind()) << " while threads arrived there with "
-        << kindName(b.kind)
+      // Reported at the reduction (the later one in the program when both
+      // are), so the line does not depend on which thread came first.
+      bool here = isRed && (b.kind == 1 || I.loc > b.kindLoc);
+      uint32_t primary = here ? I.loc : b.kindLoc;
+      uint32_t other = here ? b.kindLoc : I.loc;
+      uint8_t primaryKind = here ? kind() : b.kind;
+      uint8_t otherKind = here ? b.kind : kind();
+      auto d = ex.error(primary);
+      d << "threads arrive at barrier " << bid << " with "
+        << kindName(primaryKind) << " here and with " << kindName(otherKind)
         << " in the same phase; barrier.red must not be mixed with "
            "barrier.sync, barrier.arrive or another reduction on one "
            "barrier";
-      d.attachNote(ex.loc(b.kindLoc)) << "the other arrival is here";
+      d.attachNote(ex.loc(other)) << "the other arrival is here";
       return Step::Fail;
     }
     if (aligned) {
       uint32_t w = t.tid / 32;
       if (b.alignedOp[w] != ~0u && b.alignedOp[w] != I.loc) {
-        auto d = ex.error(I.loc);
-        d << "divergent .aligned barrier: " << ex.describe(t)
-          << " arrives at barrier " << bid
-          << " here while other lanes of its warp arrived at another "
-             ".aligned barrier instruction; all lanes of a warp must "
-             "execute the same .aligned barrier";
-        d.attachNote(ex.loc(b.alignedOp[w])) << "the other instruction";
+        // At the earlier op of the program, whichever lanes came first.
+        uint32_t first = std::min(I.loc, b.alignedOp[w]);
+        uint32_t second = std::max(I.loc, b.alignedOp[w]);
+        auto d = ex.error(first);
+        d << "divergent .aligned barrier: lanes of warp " << w << " of "
+          << ex.describeCta(t.cta) << " arrive at barrier " << bid
+          << " through two .aligned barrier instructions (this one and "
+             "another); all lanes of a warp must execute the same .aligned "
+             "barrier";
+        d.attachNote(ex.loc(second)) << "the other instruction";
         return Step::Fail;
       }
       b.alignedOp[w] = I.loc;
@@ -546,12 +555,15 @@ struct ClusterArrive : ExtOp {
       }
       uint32_t w = t.cta * warps + t.tid / 32;
       if (ex.clusterAlignedOp[w] != ~0u && ex.clusterAlignedOp[w] != I.loc) {
-        auto d = ex.error(I.loc);
-        d << "divergent .aligned barrier: " << ex.describe(t)
-          << " arrives at the cluster barrier here while other lanes of its "
-             "warp arrived at another .aligned barrier.cluster.arrive; all "
-             "lanes of a warp must execute the same .aligned barrier";
-        d.attachNote(ex.loc(ex.clusterAlignedOp[w])) << "the other instruction";
+        uint32_t first = std::min(I.loc, ex.clusterAlignedOp[w]);
+        uint32_t second = std::max(I.loc, ex.clusterAlignedOp[w]);
+        auto d = ex.error(first);
+        d << "divergent .aligned barrier: lanes of warp " << t.tid / 32
+          << " of " << ex.describeCta(t.cta)
+          << " arrive at the cluster barrier through two .aligned "
+             "barrier.cluster.arrive instructions (this one and another); "
+             "all lanes of a warp must execute the same .aligned barrier";
+        d.attachNote(ex.loc(second)) << "the other instruction";
         return Step::Fail;
       }
       ex.clusterAlignedOp[w] = I.loc;
