@@ -475,3 +475,26 @@ func.func @wait_group_completes_writes(%out: !tirx.buffer<64xf32, global>, %res:
   }
   return
 }
+
+// -----
+
+// Lanes storing the same value to one address without ordering race, in
+// the simulator as in PTX's memory model (a warp's one convergent store
+// is defined to leave one of the values, but the simulator runs lanes
+// apart): tile variants store a replicated element from its first replica
+// only (test/Sim/replicated-fragment.mlir).
+func.func @replicated_same_value_store(%out: !tirx.buffer<1xi32, global>) {
+  tirx.kernel {
+    %tx = tirx.thread_id [32] : i32
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : i32
+    %v = arith.constant 5 : i32
+    %two = arith.cmpi ult, %tx, %c2 : i32
+    tirx.if %two {
+      // expected-error @+2 {{data race on global memory}}
+      // expected-note @+1 {{the conflicting write is here}}
+      tirx.buffer_store %v, %out[%c0] : i32, !tirx.buffer<1xi32, global>
+    }
+  }
+  return
+}
