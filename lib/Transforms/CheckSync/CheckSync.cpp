@@ -30,7 +30,7 @@ Checker::Checker(KernelOp kernel, const ThreadSpace &space)
 
 std::optional<InFlightDiagnostic> Checker::error(Operation *op,
                                                  const char *rule) {
-  if (!reported.insert({op, rule}).second)
+  if (!reported.insert({op->getLoc().getAsOpaquePointer(), rule}).second)
     return std::nullopt;
   ++errors;
   return op->emitError();
@@ -38,7 +38,7 @@ std::optional<InFlightDiagnostic> Checker::error(Operation *op,
 
 std::optional<InFlightDiagnostic> Checker::warning(Operation *op,
                                                    const char *rule) {
-  if (!reported.insert({op, rule}).second)
+  if (!reported.insert({op->getLoc().getAsOpaquePointer(), rule}).second)
     return std::nullopt;
   return op->emitWarning();
 }

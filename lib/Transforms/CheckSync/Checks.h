@@ -75,7 +75,9 @@ public:
   std::string describe(const ThreadSet &threads) const;
 
 private:
-  std::set<std::pair<Operation *, const char *>> reported;
+  /// (location, rule) pairs reported: a tile primitive expands into
+  /// several ops at one location.
+  std::set<std::pair<const void *, const char *>> reported;
 };
 
 } // namespace mlir::tirx::checksync

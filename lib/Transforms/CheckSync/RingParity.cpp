@@ -192,13 +192,18 @@ void Checker::checkRingParity() {
     return WalkResult::skip();
   });
   for (ForOp loop : loops) {
-    // A thread that surely runs one of the loop's waits.
+    // A thread that surely runs one of the loop's waits (else one that
+    // may: the runner evaluates its conditions).
     std::optional<int64_t> thread;
     for (const Event &e : events())
       if (e.kind == EvKind::MbarWait && loop->isAncestor(e.op) &&
-          e.must.any()) {
-        thread = e.must.find_first();
-        break;
+          e.may.any()) {
+        if (e.must.any()) {
+          thread = e.must.find_first();
+          break;
+        }
+        if (!thread)
+          thread = e.may.find_first();
       }
     if (!thread)
       continue;
