@@ -1,6 +1,7 @@
 //===- tirx-sim.cpp - Run a TIRx kernel in the simulator --------*- C++ -*-===//
 //
 //   tirx-sim kernel.mlir [--func=NAME] [--seed=N] [--arg=SPEC]...
+//            [--explore [--max-schedules=N]] [--schedule=S] [--print-schedule]
 //
 // Runs the kernel function (the one holding a tirx.kernel, or --func) once
 // in the CPU simulator and prints a summary of every array argument after
@@ -89,6 +90,25 @@ static cl::opt<bool>
     verifyDiagnostics("verify-diagnostics",
                       cl::desc("Check errors against expected-* comments"),
                       cl::init(false));
+static cl::opt<bool> explore(
+    "explore",
+    cl::desc("Exhaustive mode: run every schedule that can change the "
+             "outcome (up to --max-schedules) and report what was shown"),
+    cl::init(false));
+static cl::opt<uint64_t>
+    maxSchedules("max-schedules",
+                 cl::desc("Bound of the exhaustive mode (schedules)"),
+                 cl::init(1000));
+static cl::opt<std::string>
+    schedule("schedule",
+             cl::desc("Replay one schedule an exploration reported "
+                      "(point:actor,...; with its --seed)"),
+             cl::init(""));
+static cl::opt<bool> printSchedule(
+    "print-schedule",
+    cl::desc("Print the per-warp timeline of the run (--explore: of the "
+             "failing schedule; --schedule: of the replay)"),
+    cl::init(false));
 static cl::opt<bool> splitInputFile(
     "split-input-file",
     cl::desc("Run each `// -----` chunk of the input as its own module"),
@@ -429,8 +449,15 @@ static int runMain(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
   options.checkUninitialized = !noUninit;
   options.maxErrors = maxErrors;
   options.maxSteps = maxSteps;
+  options.explore = explore;
+  options.maxSchedules = maxSchedules;
+  options.schedule = schedule;
   sim::Stats stats;
   LogicalResult result = sim::run(**program, blocks, args, options, &stats);
+  if (!stats.report.empty())
+    llvm::outs() << "explore: " << stats.report << "\n";
+  if (printSchedule && !stats.timeline.empty())
+    llvm::outs() << stats.timeline << "\n";
   if (showStats) {
     llvm::outs() << "stats: " << stats.dynamicOps << " ops, "
                  << stats.threads << " threads, " << stats.ctas << " CTAs, "

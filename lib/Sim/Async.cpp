@@ -123,7 +123,10 @@ bool ClusterExec::completeOp(uint32_t id) {
   op->done = true;
   ++m.asyncOps;
   ++syncEpoch;
+  const AsyncOp *outer = completing;
+  completing = op.get();
   bool ok = op->complete(*this);
+  completing = outer;
   return ok && !m.stop;
 }
 

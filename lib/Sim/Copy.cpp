@@ -176,6 +176,7 @@ struct WaitGroup : ExtOp {
            : kind == CpAsyncAll ? "cp.async.wait_all"
                                 : "cp.async.wait_group";
   }
+  bool visible() const override { return true; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &) override {
     if (kind == Bulk)
       return ex.waitGroups(t, t.bulkGroups, nullptr, n, read);
@@ -210,11 +211,13 @@ struct CpAsyncMBarrierArrive : ExtOp {
   uint32_t bar;
   bool noinc = false;
   const char *name() const override { return "cp.async.mbarrier.arrive"; }
+  bool visible() const override { return true; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
     uint64_t addr = t.R()[bar];
     MBarrier *b = ex.mbarrier(t, I.loc, addr, false, true, &addr);
     if (!b)
       return Step::Fail;
+    ex.noteSync(addr, SyncKind::Observe);
     auto op = std::make_unique<ArriveWhenDone>();
     op->bar = addr;
     op->deps = t.cpAsyncOpen;
@@ -287,6 +290,7 @@ struct BulkCopyOp : ExtOp {
            : kind == BulkCopy::S2G ? "cp.async.bulk.s2g"
                                    : "cp.async.bulk.s2s";
   }
+  bool visible() const override { return bar != kNone; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
     uint64_t *R = t.R();
     auto op = std::make_unique<BulkCopy>();
@@ -308,6 +312,7 @@ struct BulkCopyOp : ExtOp {
       if (!ex.mbarrier(t, I.loc, op->bar, kind == BulkCopy::S2S, true,
                        &op->bar))
         return Step::Fail;
+      ex.noteSync(op->bar, SyncKind::Observe);
     }
     if (mask != kNone) {
       op->multicast = true;
@@ -572,6 +577,7 @@ struct TmaIssue : ExtOp {
            : kind == TmaOp::Store ? "cp.async.bulk.tensor.store"
                                   : "cp.async.bulk.tensor.reduce";
   }
+  bool visible() const override { return kind == TmaOp::Load; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
     uint64_t *R = t.R();
     uint64_t handle = R[tmap];
@@ -622,6 +628,7 @@ struct TmaIssue : ExtOp {
       op->bar = R[bar];
       if (!ex.mbarrier(t, I.loc, op->bar, false, true, &op->bar))
         return Step::Fail;
+      ex.noteSync(op->bar, SyncKind::Observe);
       if (mask != kNone) {
         op->multicast = true;
         op->mask = static_cast<uint16_t>(R[mask]);

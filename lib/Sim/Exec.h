@@ -330,6 +330,52 @@ struct AsyncOp {
 };
 
 //===----------------------------------------------------------------------===//
+// Observing (and choosing) the schedule
+//===----------------------------------------------------------------------===//
+
+/// What a synchronization event did to its object. Which orders of two
+/// events on one object make a difference follows from it (Explore.cpp).
+enum class SyncKind : uint8_t {
+  Init,     // mbarrier.init / inval: everything on the object depends on it
+  Arrive,   // an arrival or transaction that does not complete the phase
+  Complete, // the phase (barrier generation) completes
+  Observe,  // a wait that passed, an op that checks the barrier exists
+  Read,     // a strong load
+  Write,    // a strong store or read-modify-write, tensor memory alloc
+};
+
+/// Keys of synchronization objects: an mbarrier is its canonical shared
+/// address (below 2^32); the others are tagged.
+inline uint64_t namedBarrierKey(uint32_t cta, uint32_t id) {
+  return (uint64_t(1) << 60) | (uint64_t(cta) << 8) | id;
+}
+inline constexpr uint64_t kClusterBarrierKey = uint64_t(2) << 60;
+inline uint64_t strongAccessKey(uint64_t addr) {
+  return (uint64_t(3) << 60) ^ addr;
+}
+inline uint64_t tmemKey(uint32_t cta) { return (uint64_t(4) << 60) | cta; }
+
+/// Sees every scheduling step and synchronization event of a run, and
+/// chooses the steps: with an observer the scheduler runs a thread from
+/// one synchronization op (ExtOp::visible) to just before the next, and
+/// asks the observer which thread or asynchronous completion comes next.
+/// The exhaustive explorer (Explore.cpp) is one; a trace of the run's
+/// logical timeline can be another.
+class ScheduleObserver {
+public:
+  virtual ~ScheduleObserver();
+  /// A cluster of the launch starts (its threads and ops are new actors).
+  virtual void beginCluster(ClusterExec &ex) {}
+  /// The actor of the next step among `enabled` (ready threads by index,
+  /// then pending asynchronous ops as numThreads + op id).
+  virtual uint32_t choose(ClusterExec &ex, ArrayRef<uint32_t> enabled) = 0;
+  /// A step starts: `actor` runs from op index `loc`.
+  virtual void step(ClusterExec &ex, uint32_t actor, uint32_t loc) {}
+  /// A synchronization event of the current step on object `obj`.
+  virtual void sync(ClusterExec &ex, uint64_t obj, SyncKind kind) {}
+};
+
+//===----------------------------------------------------------------------===//
 // The machine and a cluster's execution
 //===----------------------------------------------------------------------===//
 
@@ -355,6 +401,8 @@ public:
   uint64_t steps = 0;
   uint64_t asyncOps = 0;
   bool raceCheck = false;
+  /// Chooses the schedule when set (exhaustive exploration, replays).
+  ScheduleObserver *observer = nullptr;
   uint32_t clusterOrdinal = 0; // 1-based ordinal of the running cluster
   int64_t grid[3], cluster[3], block[3];
   uint32_t threadsPerCTA = 0, ctasPerCluster = 0;
@@ -386,6 +434,19 @@ public:
   void makeReady(Thread &t);
   /// Runs the cluster to completion; false on error or deadlock.
   bool run();
+  /// run() under the machine's ScheduleObserver.
+  bool runObserved();
+  ScheduleObserver *observer = nullptr;
+  /// The actor of the running step (a thread index, or numThreads + the
+  /// id of the async op completing), and the op completing if any.
+  uint32_t curActor = 0;
+  const AsyncOp *completing = nullptr;
+  /// Reports a synchronization event of the current step (no-op without
+  /// an observer).
+  void noteSync(uint64_t obj, SyncKind kind) {
+    if (observer)
+      observer->sync(*this, obj, kind);
+  }
   /// Interprets `t` until it blocks, exits or `budget` ops ran.
   Step runThread(Thread &t, uint64_t budget);
 
@@ -604,6 +665,16 @@ public:
 
 /// Host-side register image copied into each thread's frame at start.
 void initThreadRegisters(const Machine &m, Thread &t);
+
+/// One launch (Machine.cpp): the host part and every cluster, under
+/// `observer` when given; memory is copied back, also after a failure.
+LogicalResult runLaunch(const Program &program, ArrayRef<MemoryBlock> memory,
+                        ArrayRef<Argument> args, const Options &options,
+                        Stats *stats, ScheduleObserver *observer);
+/// Options::explore and Options::schedule (Explore.cpp).
+LogicalResult runExplored(const Program &program, ArrayRef<MemoryBlock> memory,
+                          ArrayRef<Argument> args, const Options &options,
+                          Stats *stats);
 
 } // namespace mlir::tirx::sim
 

@@ -201,9 +201,19 @@ static LogicalResult bindArguments(Machine &m, ArrayRef<MemoryBlock> memory,
 LogicalResult sim::run(const Program &program, ArrayRef<MemoryBlock> memory,
                        ArrayRef<Argument> args, const Options &options,
                        Stats *stats) {
+  if (options.explore || !options.schedule.empty())
+    return runExplored(program, memory, args, options, stats);
+  return runLaunch(program, memory, args, options, stats, nullptr);
+}
+
+LogicalResult sim::runLaunch(const Program &program,
+                             ArrayRef<MemoryBlock> memory,
+                             ArrayRef<Argument> args, const Options &options,
+                             Stats *stats, ScheduleObserver *observer) {
   auto start = std::chrono::steady_clock::now();
   std::clock_t cpuStart = std::clock();
   Machine m(program, options);
+  m.observer = observer;
   m.hostRegs.assign(program.functions.front().numSlots, 0);
   m.blocks.resize(memory.size());
   for (size_t i = 0; i < memory.size(); ++i) {

@@ -122,11 +122,15 @@ struct LdSt : ExtOp {
   /// MemScopeLevel of a strong access (volatile: `.sys`).
   uint8_t level = kScopeGPU;
   const char *name() const override { return store ? "st" : "ld"; }
+  bool visible() const override { return sem && *sem != ptx::MemSem::Weak; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
     uint64_t *R = t.R();
     uint64_t addr = R[ptr];
     uint8_t strong = sem && *sem != ptx::MemSem::Weak ? level : kWeak;
     uint64_t key = strong ? syncKey(ex, t, addr) : 0;
+    if (strong)
+      ex.noteSync(strongAccessKey(key),
+                  store ? SyncKind::Write : SyncKind::Read);
     if (store && strong &&
         (*sem == ptx::MemSem::Release || t.releaseFence))
       release(ex, t, key, strong, *sem == ptx::MemSem::Release);
@@ -201,10 +205,12 @@ struct Atomic : ExtOp {
   const char *name() const override {
     return result == kNone ? "red" : "atom";
   }
+  bool visible() const override { return true; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
     uint64_t *R = t.R();
     uint64_t addr = R[ptr];
     uint64_t key = syncKey(ex, t, addr);
+    ex.noteSync(strongAccessKey(key), SyncKind::Write);
     bool rel = sem && (*sem == ptx::MemSem::Release ||
                        *sem == ptx::MemSem::AcqRel);
     bool acq = sem && (*sem == ptx::MemSem::Acquire ||
@@ -298,6 +304,7 @@ struct RemoteAsyncOp : ExtOp {
   const char *name() const override {
     return isStore ? "st.async" : "red.async";
   }
+  bool visible() const override { return true; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
     uint64_t *R = t.R();
     auto o = std::make_unique<RemoteAsync>();
@@ -317,6 +324,12 @@ struct RemoteAsyncOp : ExtOp {
     }
     if (!ex.mbarrier(t, I.loc, R[bar], true, true, &o->bar))
       return Step::Fail;
+    ex.noteSync(o->bar, SyncKind::Observe);
+    {
+      auto &bars = ex.opBarriers[I.loc];
+      if (!llvm::is_contained(bars, o->bar))
+        bars.push_back(o->bar);
+    }
     ex.decodeShared(o->bar, t.cta, brank, boff);
     if (brank != prank) {
       ex.error(I.loc) << ex.describe(t) << " issues " << name()

@@ -20,6 +20,7 @@ using namespace mlir::tirx;
 using namespace mlir::tirx::sim;
 
 AsyncOp::~AsyncOp() = default;
+ScheduleObserver::~ScheduleObserver() = default;
 
 /// Bytes of vector clocks above which race checking is turned off.
 static constexpr uint64_t kMaxVectorClockBytes = uint64_t(256) << 20;
@@ -97,6 +98,8 @@ ClusterExec::ClusterExec(Machine &m, const uint32_t cid[3], bool host)
 void ClusterExec::makeReady(Thread &t) {
   t.state = TState::Ready;
   t.wait = WaitDesc();
+  if (observer)
+    return; // the observer's scheduler looks at the states
   if (!t.queued) {
     t.queued = true;
     ready.push_back(t.idx);
@@ -260,8 +263,11 @@ uint64_t specialRegister(ClusterExec &ex, Thread &t, SR reg, int64_t imm) {
 //===----------------------------------------------------------------------===//
 
 bool ClusterExec::run() {
+  observer = m.observer;
   for (Thread &t : threads)
     makeReady(t);
+  if (observer)
+    return runObserved();
   while (true) {
     if (m.stop)
       return false;
@@ -315,6 +321,68 @@ bool ClusterExec::run() {
     }
     if (!pending.empty() && (rng() & 3) == 0 && !progressAsync(false))
       return false;
+  }
+  return flushUninitialized(~0u);
+}
+
+bool ClusterExec::runObserved() {
+  observer->beginCluster(*this);
+  std::vector<uint32_t> enabled;
+  while (true) {
+    if (m.stop)
+      return false;
+    enabled.clear();
+    for (const Thread &t : threads)
+      if (t.state == TState::Ready)
+        enabled.push_back(t.idx);
+    for (uint32_t id : pending)
+      enabled.push_back(numThreads + id);
+    if (enabled.empty()) {
+      if (liveThreads == 0)
+        break;
+      if (wakeIdlePollers())
+        continue;
+      reportDeadlock();
+      return false;
+    }
+    uint32_t actor = observer->choose(*this, enabled);
+    curActor = actor;
+    if (actor >= numThreads) {
+      uint32_t id = actor - numThreads;
+      observer->step(*this, actor, asyncOps[id]->loc);
+      if (!completeOp(id))
+        return false;
+      continue;
+    }
+    Thread &t = threads[actor];
+    observer->step(*this, actor, prog.code[t.pc].loc);
+    Step s = runThread(t, m.opts.quantum);
+    switch (s) {
+    case Step::Next:
+      t.state = TState::Ready;
+      break;
+    case Step::Block:
+    case Step::Parked:
+      break;
+    case Step::Exit:
+      if (!threadExit(t))
+        return false;
+      break;
+    case Step::Fail:
+      return false;
+    default:
+      error(prog.code[t.pc].loc) << "internal simulator error: unexpected "
+                                    "step in device code";
+      return false;
+    }
+    if (m.opts.maxSteps && m.steps > m.opts.maxSteps) {
+      auto d = error(prog.kernelLoc);
+      d << "the launch ran more than " << m.opts.maxSteps
+        << " operations (the step limit) and did not finish (a thread "
+           "spinning forever?)";
+      d.attachNote(loc(prog.code[t.pc].loc)) << describe(t) << " was here";
+      return false;
+    }
   }
   return flushUninitialized(~0u);
 }

@@ -125,6 +125,7 @@ bool ClusterExec::mbarrierArrive(MBarrier &b, uint64_t addr, uint32_t count,
       << " more bytes than expect_tx announced in phase " << b.phase;
     return false;
   }
+  noteSync(addr, SyncKind::Arrive);
   mbarrierMaybeComplete(b, addr);
   return true;
 }
@@ -158,14 +159,15 @@ bool ClusterExec::mbarrierTx(MBarrier &b, uint64_t addr, int64_t delta,
       d.attachNote(loc(op)) << "the copy that completed last";
     return false;
   }
+  noteSync(addr, SyncKind::Arrive);
   mbarrierMaybeComplete(b, addr);
   return true;
 }
 
 void ClusterExec::mbarrierMaybeComplete(MBarrier &b, uint64_t addr) {
-  (void)addr;
   if (b.pending != 0 || b.tx != 0)
     return;
+  noteSync(addr, SyncKind::Complete);
   if (vcWidth) {
     b.doneVC = b.accVC;
     std::fill(b.accVC.begin(), b.accVC.end(), 0);
@@ -189,6 +191,7 @@ namespace {
 struct MBarInit : ExtOp {
   uint32_t bar, count;
   const char *name() const override { return "mbarrier.init"; }
+  bool visible() const override { return true; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
     uint64_t *R = t.R();
     uint64_t addr = R[bar];
@@ -198,9 +201,12 @@ struct MBarInit : ExtOp {
                       << "; it must be in [1, 2^20 - 1]";
       return Step::Fail;
     }
-    MBarrier *b = ex.mbarrier(t, I.loc, addr, false, /*mustBeInit=*/false);
+    uint64_t key;
+    MBarrier *b =
+        ex.mbarrier(t, I.loc, addr, false, /*mustBeInit=*/false, &key);
     if (!b)
       return Step::Fail;
+    ex.noteSync(key, SyncKind::Init);
     if (b->initialized) {
       // PTX: mbarrier.init on a valid mbarrier object is undefined; it
       // must be invalidated (mbarrier.inval) first.
@@ -236,11 +242,15 @@ struct MBarInit : ExtOp {
 struct MBarInval : ExtOp {
   uint32_t bar;
   const char *name() const override { return "mbarrier.inval"; }
+  bool visible() const override { return true; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
     uint64_t addr = t.R()[bar];
-    MBarrier *b = ex.mbarrier(t, I.loc, addr, false, /*mustBeInit=*/false);
+    uint64_t key;
+    MBarrier *b =
+        ex.mbarrier(t, I.loc, addr, false, /*mustBeInit=*/false, &key);
     if (!b)
       return Step::Fail;
+    ex.noteSync(key, SyncKind::Init);
     if (!b->waiters.empty()) {
       ex.error(I.loc) << ex.describe(t) << " invalidates the mbarrier at "
                       << hexOf(addr) << " while threads wait on it";
@@ -262,6 +272,7 @@ struct MBarArrive : ExtOp {
   bool clusterScope = false;
   const char *opName = "mbarrier.arrive";
   const char *name() const override { return opName; }
+  bool visible() const override { return true; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
     uint64_t *R = t.R();
     uint64_t addr = R[bar];
@@ -312,6 +323,7 @@ struct MBarTx : ExtOp {
   const char *name() const override {
     return complete ? "mbarrier.complete_tx" : "mbarrier.expect_tx";
   }
+  bool visible() const override { return true; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
     uint64_t *R = t.R();
     uint64_t addr = R[bar];
@@ -337,6 +349,7 @@ struct MBarWait : ExtOp {
   bool parity = true, relaxed = false, test = false;
   const char *opName = "mbarrier.try_wait.parity";
   const char *name() const override { return opName; }
+  bool visible() const override { return true; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
     uint64_t *R = t.R();
     uint64_t addr = R[bar];
@@ -353,6 +366,7 @@ struct MBarWait : ExtOp {
       done = b->phase > waitPhase;
     }
     if (done) {
+      ex.noteSync(addr, SyncKind::Observe);
       if (!relaxed && ex.vcWidth && !b->doneVC.empty())
         ex.join(ex.vc(t.idx), b->doneVC.data());
       // Parity 1 while phase 0 is incomplete names the phase "before the
@@ -405,6 +419,7 @@ struct BarrierOp : ExtOp {
   bool isRed = false;
   const char *opName = "barrier.sync";
   const char *name() const override { return opName; }
+  bool visible() const override { return true; }
   /// NamedBarrier::kind of this op's arrivals.
   uint8_t kind() const {
     return isRed ? static_cast<uint8_t>(2 + static_cast<unsigned>(red)) : 1;
@@ -496,6 +511,7 @@ struct BarrierOp : ExtOp {
     }
     ++b.arrived;
     ++ex.syncEpoch;
+    ex.noteSync(namedBarrierKey(t.cta, bid), SyncKind::Arrive);
     if (ex.vcWidth) {
       ex.join(b.vc.data(), ex.vc(t.idx));
       ex.tick(t);
@@ -540,6 +556,7 @@ struct BarrierOp : ExtOp {
 struct ClusterArrive : ExtOp {
   bool relaxed = false, aligned = false;
   const char *name() const override { return "barrier.cluster.arrive"; }
+  bool visible() const override { return true; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
     if (t.clusterArrivedPhase == static_cast<int64_t>(ex.clusterPhase)) {
       ex.error(I.loc) << ex.describe(t)
@@ -572,6 +589,7 @@ struct ClusterArrive : ExtOp {
     t.clusterArrivedPhase = static_cast<int64_t>(ex.clusterPhase);
     ++ex.clusterArrived;
     ++ex.syncEpoch;
+    ex.noteSync(kClusterBarrierKey, SyncKind::Arrive);
     if (!relaxed && ex.vcWidth) {
       ex.join(ex.clusterAccVC.data(), ex.vc(t.idx));
       ex.tick(t);
@@ -582,6 +600,7 @@ struct ClusterArrive : ExtOp {
 
 struct ClusterWait : ExtOp {
   const char *name() const override { return "barrier.cluster.wait"; }
+  bool visible() const override { return true; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
     if (t.clusterArrivedPhase < 0) {
       ex.error(I.loc) << ex.describe(t)
@@ -590,6 +609,7 @@ struct ClusterWait : ExtOp {
       return Step::Fail;
     }
     if (static_cast<int64_t>(ex.clusterPhase) > t.clusterArrivedPhase) {
+      ex.noteSync(kClusterBarrierKey, SyncKind::Observe);
       if (ex.vcWidth)
         ex.join(ex.vc(t.idx), ex.clusterDoneVC.data());
       t.clusterArrivedPhase = -1;
@@ -754,6 +774,7 @@ bool ClusterExec::completeBarrier(CTA &cta, uint32_t id, Thread *self) {
   if (!checkAlignedWarps(b.alignedOp, b.alignedLanes, cta.rank, 1,
                          "barrier"))
     return false;
+  noteSync(namedBarrierKey(cta.rank, id), SyncKind::Complete);
   std::vector<uint32_t> waiters = std::move(b.waiters);
   b.waiters.clear();
   for (uint32_t w : waiters) {
@@ -803,6 +824,7 @@ bool ClusterExec::checkClusterBarrier() {
     clusterAlignedOp.clear();
     clusterAlignedLanes.clear();
   }
+  noteSync(kClusterBarrierKey, SyncKind::Complete);
   if (vcWidth) {
     clusterDoneVC = clusterAccVC;
     std::fill(clusterAccVC.begin(), clusterAccVC.end(), 0);

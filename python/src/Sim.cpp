@@ -177,7 +177,8 @@ void bindSim(nb::module_ &m) {
           "run",
           [](PySimProgram &p, nb::list blocks, nb::list args, uint64_t seed,
              bool checkRaces, bool checkUninit, unsigned maxErrors,
-             uint64_t maxSteps) {
+             uint64_t maxSteps, bool explore, uint64_t maxSchedules,
+             std::string schedule) {
             p.check();
             std::vector<sim::MemoryBlock> memory;
             for (nb::handle h : blocks) {
@@ -215,6 +216,9 @@ void bindSim(nb::module_ &m) {
             options.checkUninitialized = checkUninit;
             options.maxErrors = maxErrors;
             options.maxSteps = maxSteps;
+            options.explore = explore;
+            options.maxSchedules = maxSchedules;
+            options.schedule = std::move(schedule);
             sim::Stats stats;
             DiagnosticCapture diags(p.ctx.get());
             LogicalResult result =
@@ -232,12 +236,21 @@ void bindSim(nb::module_ &m) {
             d["seconds"] = stats.seconds;
             d["cpu_seconds"] = stats.cpuSeconds;
             d["races_checked"] = stats.racesChecked;
+            d["schedules"] = stats.schedules;
+            d["exhaustive"] = stats.exhaustive;
+            d["report"] = stats.report;
+            d["schedule"] = stats.schedule;
+            d["timeline"] = stats.timeline;
             return d;
           },
           nb::arg("blocks"), nb::arg("args"), nb::arg("seed") = 0,
           nb::arg("check_races") = true, nb::arg("check_uninitialized") = true,
           nb::arg("max_errors") = 1, nb::arg("max_steps") = uint64_t(1) << 36,
-          "Runs the kernel once. blocks: [(address, bytes, name)]; args: "
+          nb::arg("explore") = false, nb::arg("max_schedules") = 1000,
+          nb::arg("schedule") = "",
+          "Runs the kernel once (explore: under every schedule that can "
+          "change its outcome, up to max_schedules; schedule: replays one). "
+          "blocks: [(address, bytes, name)]; args: "
           "one tuple per parameter: ('memory', block, offset, shape), "
           "('int', v), ('float', v), ('tensormap', block, offset, spec).");
 }

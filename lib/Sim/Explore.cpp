@@ -1,0 +1,552 @@
+//===- Explore.cpp - Exhaustive exploration of schedules --------*- C++ -*-===//
+//
+// Stateless model checking of a launch with dynamic partial-order
+// reduction. Each run executes the whole launch under an Explorer that
+// chooses every step (ScheduleObserver): a thread runs from one
+// synchronization op to just before the next, an asynchronous op
+// completes. Plain memory accesses are not steps: the race detector
+// checks every pair of them that the run's synchronization leaves
+// unordered, so two schedules that differ only in how plain accesses
+// interleave between the same synchronization are covered by one run.
+//
+// While a run goes, each synchronization event on an object (an
+// mbarrier, a named barrier, the cluster barrier, a strong access's
+// location, a CTA's tensor memory) is compared with the earlier events on
+// that object: if the two depend on each other (their order can change the
+// outcome) and no synchronization orders them (the vector clocks), the
+// later event's actor is scheduled at the earlier one's step in a later
+// run (a backtrack point). Runs go depth first until no backtrack point is
+// left (every schedule that can change the outcome has been run: the
+// exploration is exhaustive) or the bound on schedules is reached.
+//
+// Dependence follows what each event does:
+//   - init/inval depends on everything on the barrier;
+//   - arrivals that stay within one phase commute, and a blocking wait
+//     that blocks and is woken by the phase's completion ends as if it had
+//     come after it: only a completion and what comes after it in the
+//     next phase, and a wait that passed before a completion that would
+//     have made it block, do not commute;
+//   - strong accesses to one location: unless both are loads.
+// A failing test_wait counts as polling (it does not change what it polls;
+// a poll loop retries it after the barrier changes).
+//
+// Clusters run one after another and only share global memory, whose
+// unordered conflicts the race detector reports in any order: a cluster
+// whose schedules were all explored is not explored again while an
+// earlier cluster's are.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Exec.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+#include <random>
+
+using namespace mlir;
+using namespace mlir::tirx;
+using namespace mlir::tirx::sim;
+
+namespace {
+
+/// Whether an earlier event of kind `a` and a later one of kind `b` on one
+/// object can change the outcome if swapped.
+bool dependent(SyncKind a, SyncKind b) {
+  if (a == SyncKind::Init || b == SyncKind::Init)
+    return true;
+  if (a == SyncKind::Read || a == SyncKind::Write)
+    return a == SyncKind::Write || b == SyncKind::Write;
+  // A completion makes later arrivals, completions and observations land
+  // in the next phase; an observation before a completion would have
+  // seen the phase incomplete.
+  if (a == SyncKind::Complete)
+    return b == SyncKind::Arrive || b == SyncKind::Complete ||
+           b == SyncKind::Observe;
+  if (a == SyncKind::Observe)
+    return b == SyncKind::Complete;
+  return false; // arrivals commute with arrivals, completions, observations
+}
+
+class Explorer final : public ScheduleObserver {
+public:
+  Explorer(uint64_t seed, bool dpor) : seed(seed), dpor(dpor) {}
+
+  /// Replay mode: the choices that differ from the seeded default.
+  std::map<uint64_t, uint32_t> overrides;
+  /// Set when a forced choice was not enabled (the program does not
+  /// replay the same way: a wrong schedule string).
+  bool diverged = false;
+
+  void beginRun() {
+    rng.seed(seed * 0x2545F4914F6CDD1Dull + 0x5851F42D4C957F2Dull);
+    cursor = 0;
+    cluster = 0;
+    objects.clear();
+    steps.clear();
+    diverged = false;
+  }
+
+  void beginCluster(ClusterExec &ex) override {
+    ++cluster;
+    objects.clear();
+    numThreads = ex.numThreads;
+    if (!ex.vcWidth)
+      noClocks = true;
+  }
+
+  uint32_t choose(ClusterExec &ex, ArrayRef<uint32_t> enabled) override {
+    uint32_t dflt = enabled[rng() % enabled.size()];
+    uint64_t p = cursor++;
+    uint32_t actor = dflt;
+    if (dpor) {
+      if (p < stack.size()) {
+        actor = stack[p].chosen;
+        if (!llvm::is_contained(enabled, actor)) {
+          diverged = true;
+          actor = dflt;
+        }
+      } else {
+        Point pt;
+        pt.enabled.assign(enabled.begin(), enabled.end());
+        pt.chosen = pt.dflt = dflt;
+        pt.cluster = cluster;
+        pt.done.push_back(dflt);
+        stack.push_back(std::move(pt));
+      }
+    } else if (auto it = overrides.find(p); it != overrides.end()) {
+      if (llvm::is_contained(enabled, it->second))
+        actor = it->second;
+      else
+        diverged = true;
+    }
+    return actor;
+  }
+
+  void step(ClusterExec &ex, uint32_t actor, uint32_t loc) override {
+    StepRec s;
+    s.cluster = cluster;
+    s.loc = loc;
+    if (actor < ex.numThreads) {
+      s.cta = ex.threads[actor].cta;
+      s.tid = ex.threads[actor].tid;
+    } else {
+      const AsyncOp *op = ex.asyncOps[actor - ex.numThreads].get();
+      s.async = true;
+      s.cta = ex.threads[op->issuer].cta;
+      s.tid = ex.threads[op->issuer].tid;
+    }
+    steps.push_back(s);
+  }
+
+  void sync(ClusterExec &ex, uint64_t obj, SyncKind kind) override {
+    if (!dpor || noClocks || cluster > frozenAbove || cursor == 0)
+      return;
+    // The event's own epoch and clock vector: the async op completing, or
+    // the running thread.
+    uint32_t who, clock;
+    const uint32_t *vcOf;
+    if (ex.completing && !ex.completing->vc.empty()) {
+      who = ex.agentOf(ex.threads[ex.completing->issuer]);
+      clock = ex.completing->agentClock;
+      vcOf = ex.completing->vc.data();
+    } else {
+      who = ex.curActor < ex.numThreads
+                ? ex.curActor
+                : ex.agentOf(ex.threads[ex.completing ? ex.completing->issuer
+                                                      : 0]);
+      vcOf = ex.vc(who);
+      clock = vcOf[who];
+    }
+    Ev e{static_cast<uint32_t>(cursor - 1), ex.curActor, who, clock, kind};
+    std::vector<Ev> &list = objects[obj];
+    for (auto it = list.rbegin(); it != list.rend(); ++it) {
+      if (it->actor == e.actor || !dependent(it->kind, e.kind))
+        continue;
+      if (vcOf[it->who] >= it->clock)
+        break; // ordered by synchronization: so are the ones before it
+      addBacktrack(ex, it->point);
+      break;
+    }
+    list.push_back(e);
+  }
+
+  /// The next schedule to run (a backtrack point's new choice, later
+  /// points dropped); false when none is left.
+  bool nextSchedule() {
+    for (size_t p = stack.size(); p-- > 0;) {
+      Point &pt = stack[p];
+      while (!pt.backtrack.empty()) {
+        uint32_t a = pt.backtrack.pop_back_val();
+        if (llvm::is_contained(pt.done, a))
+          continue;
+        pt.done.push_back(a);
+        pt.chosen = a;
+        stack.resize(p + 1);
+        frozenAbove = std::min(frozenAbove, pt.cluster);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /// The choices of the last run that differ from the seeded default.
+  std::string scheduleString() const {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    bool first = true;
+    if (dpor) {
+      for (size_t p = 0; p < std::min<size_t>(stack.size(), cursor); ++p)
+        if (stack[p].chosen != stack[p].dflt) {
+          os << (first ? "" : ",") << p << ":" << stack[p].chosen;
+          first = false;
+        }
+    } else {
+      for (auto [p, a] : overrides) {
+        os << (first ? "" : ",") << p << ":" << a;
+        first = false;
+      }
+    }
+    return s;
+  }
+
+  /// The steps of the last run by warp: consecutive steps of lanes of one
+  /// warp at one op are one line; the last `maxLines` lines.
+  std::string timeline(const Program &prog, size_t maxLines = 80) const;
+
+  bool noClocks = false;
+  size_t stepCount() const { return steps.size(); }
+
+private:
+  struct Point {
+    std::vector<uint32_t> enabled;
+    uint32_t chosen = 0, dflt = 0, cluster = 0;
+    llvm::SmallVector<uint32_t, 4> backtrack, done;
+  };
+  struct Ev {
+    uint32_t point, actor, who, clock;
+    SyncKind kind;
+  };
+  struct StepRec {
+    uint32_t cluster = 0, loc = 0, cta = 0, tid = 0;
+    bool async = false;
+  };
+
+  void addBacktrack(ClusterExec &ex, uint32_t point) {
+    Point &pt = stack[point];
+    if (pt.cluster > frozenAbove)
+      return;
+    auto add = [&](uint32_t a) {
+      if (!llvm::is_contained(pt.done, a) &&
+          !llvm::is_contained(pt.backtrack, a))
+        pt.backtrack.push_back(a);
+    };
+    uint32_t actor = ex.curActor;
+    if (llvm::is_contained(pt.enabled, actor))
+      return add(actor);
+    // An async op not yet issued then: its issuer, else everyone.
+    if (actor >= ex.numThreads && ex.completing &&
+        llvm::is_contained(pt.enabled, ex.completing->issuer))
+      return add(ex.completing->issuer);
+    for (uint32_t a : pt.enabled)
+      add(a);
+  }
+
+  uint64_t seed;
+  bool dpor;
+  std::mt19937_64 rng;
+  std::vector<Point> stack;
+  uint64_t cursor = 0;
+  uint32_t cluster = 0;
+  uint32_t frozenAbove = ~0u;
+  uint32_t numThreads = 0;
+  llvm::DenseMap<uint64_t, std::vector<Ev>> objects;
+  std::vector<StepRec> steps;
+};
+
+/// "file.mlir:12:5" (the file's base name).
+std::string shortLoc(Location loc) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  Location l = loc;
+  for (unsigned i = 0; i < 8; ++i) {
+    if (auto f = dyn_cast<FileLineColLoc>(l)) {
+      os << llvm::sys::path::filename(f.getFilename().getValue()) << ":"
+         << f.getLine() << ":" << f.getColumn();
+      return s;
+    }
+    if (auto n = dyn_cast<NameLoc>(l)) {
+      l = n.getChildLoc();
+      continue;
+    }
+    if (auto c = dyn_cast<CallSiteLoc>(l)) {
+      l = c.getCaller();
+      continue;
+    }
+    if (auto f = dyn_cast<FusedLoc>(l)) {
+      if (f.getLocations().empty())
+        break;
+      l = f.getLocations().front();
+      continue;
+    }
+    break;
+  }
+  os << loc;
+  return s;
+}
+
+std::string Explorer::timeline(const Program &prog, size_t maxLines) const {
+  struct Line {
+    size_t first, last;
+    const StepRec *rec;
+    uint32_t lanesLo, lanesHi;
+  };
+  std::vector<Line> lines;
+  for (size_t i = 0; i < steps.size(); ++i) {
+    const StepRec &s = steps[i];
+    if (!lines.empty()) {
+      Line &l = lines.back();
+      const StepRec &r = *l.rec;
+      if (!s.async && !r.async && r.cluster == s.cluster && r.cta == s.cta &&
+          r.loc == s.loc && r.tid / 32 == s.tid / 32) {
+        l.last = i;
+        l.lanesLo = std::min(l.lanesLo, s.tid % 32);
+        l.lanesHi = std::max(l.lanesHi, s.tid % 32);
+        continue;
+      }
+    }
+    lines.push_back(Line{i, i, &s, s.tid % 32, s.tid % 32});
+  }
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  os << "the schedule by warp (" << steps.size() << " steps; 'cluster K "
+     << "rank R' when the launch has several):";
+  size_t from = lines.size() > maxLines ? lines.size() - maxLines : 0;
+  if (from)
+    os << "\n  ... " << lines[from].first << " earlier steps";
+  bool clusters = !steps.empty() && steps.back().cluster > 1;
+  for (size_t i = from; i < lines.size(); ++i) {
+    const Line &l = lines[i];
+    const StepRec &r = *l.rec;
+    std::string steps;
+    if (l.first == l.last)
+      steps = std::to_string(l.first);
+    else
+      steps = std::to_string(l.first) + "-" + std::to_string(l.last);
+    os << "\n  " << steps;
+    for (size_t pad = steps.size(); pad < 12; ++pad)
+      os << ' ';
+    std::string who;
+    llvm::raw_string_ostream w(who);
+    if (clusters)
+      w << "cluster " << r.cluster << " ";
+    w << "rank " << r.cta << " ";
+    if (r.async) {
+      w << "async op of thread " << r.tid << " completes";
+    } else {
+      w << "warp " << r.tid / 32 << " lane";
+      if (l.lanesLo == l.lanesHi)
+        w << " " << l.lanesLo;
+      else
+        w << "s " << l.lanesLo << "-" << l.lanesHi;
+    }
+    os << who;
+    for (size_t pad = who.size(); pad < 34; ++pad)
+      os << ' ';
+    Operation *op = prog.ops[r.loc];
+    StringRef name = op->getName().getStringRef();
+    name.consume_front("tirx.ptx.");
+    os << " " << name << "  " << shortLoc(op->getLoc());
+  }
+  return out;
+}
+
+/// Restores the argument arrays (each run starts from the caller's data).
+struct Snapshot {
+  std::vector<std::vector<uint8_t>> data;
+  explicit Snapshot(ArrayRef<MemoryBlock> memory) {
+    for (const MemoryBlock &b : memory) {
+      const uint8_t *p = static_cast<const uint8_t *>(b.data);
+      data.emplace_back(p, p + b.bytes);
+    }
+  }
+  void restore(ArrayRef<MemoryBlock> memory) const {
+    for (size_t i = 0; i < memory.size(); ++i)
+      if (memory[i].bytes)
+        std::memcpy(memory[i].data, data[i].data(), memory[i].bytes);
+  }
+};
+
+/// Parses "point:actor,..." (empty: no overrides).
+bool parseSchedule(StringRef text, std::map<uint64_t, uint32_t> &out) {
+  text = text.trim();
+  if (text.empty())
+    return true;
+  SmallVector<StringRef> items;
+  text.split(items, ',');
+  for (StringRef item : items) {
+    auto [p, a] = item.trim().split(':');
+    uint64_t point;
+    uint32_t actor;
+    if (p.getAsInteger(10, point) || a.getAsInteger(10, actor))
+      return false;
+    out[point] = actor;
+  }
+  return true;
+}
+
+} // namespace
+
+LogicalResult sim::runExplored(const Program &program,
+                               ArrayRef<MemoryBlock> memory,
+                               ArrayRef<Argument> args, const Options &options,
+                               Stats *stats) {
+  MLIRContext *ctx = program.ops.front()->getContext();
+  Location kernelLoc = program.ops[program.kernelLoc]->getLoc();
+  Options opts = options;
+  Stats local;
+  Stats &st = stats ? *stats : local;
+  if (!opts.checkRaces) {
+    emitError(kernelLoc) << "the exhaustive mode of the simulator needs race "
+                            "checking (its vector clocks tell which orders "
+                            "matter)";
+    return failure();
+  }
+  auto swallow = [](Diagnostic &) { return success(); };
+  Snapshot snapshot(memory);
+
+  // A replay of one schedule.
+  if (!opts.explore) {
+    Explorer replay(opts.seed, /*dpor=*/false);
+    if (!parseSchedule(opts.schedule, replay.overrides)) {
+      emitError(kernelLoc) << "invalid schedule '" << opts.schedule
+                           << "': expected point:actor pairs separated by "
+                              "commas, as an exploration reports them";
+      return failure();
+    }
+    replay.beginRun();
+    LogicalResult r = runLaunch(program, memory, args, opts, &st, &replay);
+    st.schedules = 1;
+    st.schedule = replay.scheduleString();
+    st.timeline = replay.timeline(program);
+    if (replay.diverged) {
+      emitError(kernelLoc) << "the schedule '" << opts.schedule
+                           << "' does not replay on this kernel (a choice it "
+                              "forces is not possible there): a schedule "
+                              "replays with the seed and arguments it was "
+                              "found with";
+      return failure();
+    }
+    return r;
+  }
+
+  Explorer ex(opts.seed, /*dpor=*/true);
+  uint64_t runs = 0;
+  bool exhaustive = false, found = false;
+  std::string failing, timeline;
+  double seconds = 0, cpu = 0;
+  uint64_t ops = 0, asyncOps = 0;
+  uint64_t bound = std::max<uint64_t>(1, opts.maxSchedules);
+  while (true) {
+    snapshot.restore(memory);
+    ex.beginRun();
+    Stats s;
+    LogicalResult r = failure();
+    {
+      ScopedDiagnosticHandler quiet(ctx, swallow);
+      r = runLaunch(program, memory, args, opts, &s, &ex);
+    }
+    ++runs;
+    seconds += s.seconds;
+    cpu += s.cpuSeconds;
+    ops += s.dynamicOps;
+    asyncOps += s.asyncOps;
+    st = s;
+    if (ex.noClocks) {
+      emitError(kernelLoc)
+          << "the exhaustive mode of the simulator needs race checking, "
+             "which is off for this launch (its vector clocks would exceed "
+             "the limit)";
+      return failure();
+    }
+    if (failed(r)) {
+      found = true;
+      failing = ex.scheduleString();
+      timeline = ex.timeline(program);
+      break;
+    }
+    if (runs >= bound)
+      break;
+    if (!ex.nextSchedule()) {
+      exhaustive = true;
+      break;
+    }
+  }
+  st.schedules = runs;
+  st.exhaustive = exhaustive;
+  st.seconds = seconds;
+  st.cpuSeconds = cpu;
+  st.dynamicOps = ops;
+  st.asyncOps = asyncOps;
+  if (!found) {
+    std::string rep;
+    llvm::raw_string_ostream os(rep);
+    os << "explored " << runs << " schedule" << (runs == 1 ? "" : "s")
+       << ": no race, no deadlock and no other error in any; ";
+    if (exhaustive)
+      os << "they are every order of the kernel's synchronization operations "
+            "and asynchronous completions that can change its outcome";
+    else
+      os << "stopped at the bound of " << bound
+         << " schedules (max_schedules): not every order was explored";
+    st.report = rep;
+    return success();
+  }
+
+  // Replay the failing schedule, its errors reported with where the
+  // exploration found it.
+  snapshot.restore(memory);
+  Explorer replay(opts.seed, /*dpor=*/false);
+  parseSchedule(failing, replay.overrides);
+  replay.beginRun();
+  std::string replayNote;
+  {
+    llvm::raw_string_ostream os(replayNote);
+    os << "found in schedule " << runs << " of the exhaustive exploration"
+       << " (seed " << opts.seed << "); replay it with --seed=" << opts.seed
+       << " --schedule=\"" << failing << "\" (sim.run(..., seed="
+       << opts.seed << ", schedule=\"" << failing << "\"))";
+  }
+  bool noted = false;
+  ScopedDiagnosticHandler annotate(ctx, [&](Diagnostic &d) {
+    if (!noted && d.getSeverity() == DiagnosticSeverity::Error) {
+      noted = true;
+      d.attachNote(kernelLoc) << replayNote;
+      d.attachNote(kernelLoc) << timeline;
+    }
+    return failure(); // on to the caller's handlers
+  });
+  Stats s;
+  LogicalResult r = runLaunch(program, memory, args, opts, &s, &replay);
+  st.errors = s.errors;
+  st.schedule = failing;
+  st.timeline = timeline;
+  std::string rep;
+  llvm::raw_string_ostream os(rep);
+  os << "explored " << runs << " schedule" << (runs == 1 ? "" : "s")
+     << ": schedule " << runs << " fails (replay: --schedule=\"" << failing
+     << "\")";
+  st.report = rep;
+  if (succeeded(r) || replay.diverged) {
+    // Deterministic replay is what the schedule string promises.
+    emitError(kernelLoc) << "internal simulator error: the failing schedule "
+                            "did not fail again on replay";
+    return failure();
+  }
+  return failure();
+}
