@@ -217,7 +217,8 @@ struct CpAsyncMBarrierArrive : ExtOp {
     MBarrier *b = ex.mbarrier(t, I.loc, addr, false, true, &addr);
     if (!b)
       return Step::Fail;
-    ex.noteSync(addr, SyncKind::Observe);
+    // Without .noinc the pending count rises now: an expectation.
+    ex.noteSync(addr, noinc ? SyncKind::Check : SyncKind::Expect);
     auto op = std::make_unique<ArriveWhenDone>();
     op->bar = addr;
     op->deps = t.cpAsyncOpen;
@@ -312,7 +313,7 @@ struct BulkCopyOp : ExtOp {
       if (!ex.mbarrier(t, I.loc, op->bar, kind == BulkCopy::S2S, true,
                        &op->bar))
         return Step::Fail;
-      ex.noteSync(op->bar, SyncKind::Observe);
+      ex.noteSync(op->bar, SyncKind::Check);
     }
     if (mask != kNone) {
       op->multicast = true;
@@ -628,7 +629,7 @@ struct TmaIssue : ExtOp {
       op->bar = R[bar];
       if (!ex.mbarrier(t, I.loc, op->bar, false, true, &op->bar))
         return Step::Fail;
-      ex.noteSync(op->bar, SyncKind::Observe);
+      ex.noteSync(op->bar, SyncKind::Check);
       if (mask != kNone) {
         op->multicast = true;
         op->mask = static_cast<uint16_t>(R[mask]);

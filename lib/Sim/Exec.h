@@ -337,9 +337,12 @@ struct AsyncOp {
 /// events on one object make a difference follows from it (Explore.cpp).
 enum class SyncKind : uint8_t {
   Init,     // mbarrier.init / inval: everything on the object depends on it
-  Arrive,   // an arrival or transaction that does not complete the phase
+  Arrive,   // an arrival (or bytes arriving) that does not complete the phase
+  Expect,   // the phase needs more: expect_tx, cp.async.mbarrier.arrive
+  Drain,    // bytes arriving after every arrival is in (not completing)
   Complete, // the phase (barrier generation) completes
-  Observe,  // a wait that passed, an op that checks the barrier exists
+  Observe,  // a wait that passed (it saw the phase complete)
+  Check,    // an op that only needs the barrier initialized (an async issue)
   Read,     // a strong load
   Write,    // a strong store or read-modify-write, tensor memory alloc
 };
@@ -371,8 +374,11 @@ public:
   virtual uint32_t choose(ClusterExec &ex, ArrayRef<uint32_t> enabled) = 0;
   /// A step starts: `actor` runs from op index `loc`.
   virtual void step(ClusterExec &ex, uint32_t actor, uint32_t loc) {}
-  /// A synchronization event of the current step on object `obj`.
-  virtual void sync(ClusterExec &ex, uint64_t obj, SyncKind kind) {}
+  /// A synchronization event of the current step on object `obj`. A
+  /// completion passes the clock vector it publishes (the join of the
+  /// phase's arrivals): it happens after all of them.
+  virtual void sync(ClusterExec &ex, uint64_t obj, SyncKind kind,
+                    const uint32_t *published) {}
 };
 
 //===----------------------------------------------------------------------===//
@@ -443,16 +449,25 @@ public:
   const AsyncOp *completing = nullptr;
   /// Reports a synchronization event of the current step (no-op without
   /// an observer).
-  void noteSync(uint64_t obj, SyncKind kind) {
+  void noteSync(uint64_t obj, SyncKind kind,
+                const uint32_t *published = nullptr) {
     if (observer)
-      observer->sync(*this, obj, kind);
+      observer->sync(*this, obj, kind, published);
   }
   /// Interprets `t` until it blocks, exits or `budget` ops ran.
   Step runThread(Thread &t, uint64_t budget);
 
   // Vector clocks: one row per thread and one per thread's async agent.
   uint32_t numThreads = 0; // N
-  uint32_t vcWidth = 0;    // 2N, or 0 when race checking is off
+  uint32_t vcWidth = 0;    // 2N (4N under an observer), 0: no race check
+  /// Under a schedule observer, components [causalBase, 2 * causalBase)
+  /// of a clock vector are causal: what the owner knows happened before
+  /// it through execution alone (a collective's members all arrived
+  /// before any passed it), joined along with the memory-model half but
+  /// never used by the race check. 0 without an observer.
+  uint32_t causalBase = 0;
+  /// Joins the members' clocks into their causal halves (a collective).
+  void joinCausally(ArrayRef<Thread *> group);
   std::vector<uint32_t> vcs;
   uint32_t *vc(uint32_t who) { return vcs.data() + size_t(who) * vcWidth; }
   uint32_t agentOf(const Thread &t) const { return numThreads + t.idx; }
@@ -544,8 +559,11 @@ public:
   bool mbarrierArrive(MBarrier &b, uint64_t addr, uint32_t count,
                       const uint32_t *releaseVC, uint32_t op,
                       const Thread *by);
+  /// `withArrival`: the expectation of an arrive.expect_tx, whose own
+  /// arrival follows at once (the phase cannot complete in between).
   bool mbarrierTx(MBarrier &b, uint64_t addr, int64_t delta,
-                  const uint32_t *releaseVC, uint32_t op, const Thread *by);
+                  const uint32_t *releaseVC, uint32_t op, const Thread *by,
+                  bool withArrival = false);
   void mbarrierMaybeComplete(MBarrier &b, uint64_t addr);
   /// True if the phase with `parity` completed (try_wait.parity).
   bool mbarrierParityDone(const MBarrier &b, uint32_t parity) const {

@@ -21,7 +21,9 @@
 //
 // Dependence follows what each event does:
 //   - init/inval depends on everything on the barrier;
-//   - arrivals that stay within one phase commute, and a blocking wait
+//   - arrivals that stay within one phase commute (an expectation, which
+//     raises what the phase needs, does not commute with what could
+//     complete or drain it), and a blocking wait
 //     that blocks and is woken by the phase's completion ends as if it had
 //     come after it: only a completion and what comes after it in the
 //     next phase, and a wait that passed before a completion that would
@@ -60,6 +62,14 @@ namespace {
 bool dependent(SyncKind a, SyncKind b) {
   if (a == SyncKind::Init || b == SyncKind::Init)
     return true;
+  if (a == SyncKind::Check || b == SyncKind::Check)
+    return false; // only initialization matters to it
+  // An expectation against what could complete the phase (or drain the
+  // count below zero) without it: either order matters.
+  if (a == SyncKind::Expect || b == SyncKind::Expect) {
+    SyncKind o = a == SyncKind::Expect ? b : a;
+    return o == SyncKind::Complete || o == SyncKind::Drain;
+  }
   if (a == SyncKind::Read || a == SyncKind::Write)
     return a == SyncKind::Write || b == SyncKind::Write;
   // A completion makes later arrivals, completions and observations land
@@ -67,7 +77,7 @@ bool dependent(SyncKind a, SyncKind b) {
   // seen the phase incomplete.
   if (a == SyncKind::Complete)
     return b == SyncKind::Arrive || b == SyncKind::Complete ||
-           b == SyncKind::Observe;
+           b == SyncKind::Observe || b == SyncKind::Drain;
   if (a == SyncKind::Observe)
     return b == SyncKind::Complete;
   return false; // arrivals commute with arrivals, completions, observations
@@ -96,6 +106,7 @@ public:
     ++cluster;
     objects.clear();
     numThreads = ex.numThreads;
+    ctas = static_cast<uint32_t>(ex.ctas.size());
     if (!ex.vcWidth)
       noClocks = true;
   }
@@ -130,9 +141,15 @@ public:
 
   void step(ClusterExec &ex, uint32_t actor, uint32_t loc) override {
     StepRec s;
+    s.point = cursor - 1;
     s.cluster = cluster;
     s.loc = loc;
     if (actor < ex.numThreads) {
+      // Only steps that start at a synchronization op are shown (not a
+      // thread's first one, or one resuming after a barrier).
+      const Inst &inst = ex.prog.code[ex.threads[actor].pc];
+      if (inst.op != Opc::ExtOp || !ex.prog.ext[inst.x]->visible())
+        return;
       s.cta = ex.threads[actor].cta;
       s.tid = ex.threads[actor].tid;
     } else {
@@ -144,7 +161,8 @@ public:
     steps.push_back(s);
   }
 
-  void sync(ClusterExec &ex, uint64_t obj, SyncKind kind) override {
+  void sync(ClusterExec &ex, uint64_t obj, SyncKind kind,
+            const uint32_t *published) override {
     if (!dpor || noClocks || cluster > frozenAbove || cursor == 0)
       return;
     // The event's own epoch and clock vector: the async op completing, or
@@ -163,12 +181,18 @@ public:
       vcOf = ex.vc(who);
       clock = vcOf[who];
     }
+    // A completion is after every arrival of its phase.
+    if (published)
+      vcOf = published;
     Ev e{static_cast<uint32_t>(cursor - 1), ex.curActor, who, clock, kind};
     std::vector<Ev> &list = objects[obj];
     for (auto it = list.rbegin(); it != list.rend(); ++it) {
       if (it->actor == e.actor || !dependent(it->kind, e.kind))
         continue;
-      if (vcOf[it->who] >= it->clock)
+      uint32_t known = vcOf[it->who];
+      if (ex.causalBase)
+        known = std::max(known, vcOf[ex.causalBase + it->who]);
+      if (known >= it->clock)
         break; // ordered by synchronization: so are the ones before it
       addBacktrack(ex, it->point);
       break;
@@ -233,6 +257,7 @@ private:
     SyncKind kind;
   };
   struct StepRec {
+    uint64_t point = 0;
     uint32_t cluster = 0, loc = 0, cta = 0, tid = 0;
     bool async = false;
   };
@@ -264,7 +289,7 @@ private:
   uint64_t cursor = 0;
   uint32_t cluster = 0;
   uint32_t frozenAbove = ~0u;
-  uint32_t numThreads = 0;
+  uint32_t numThreads = 0, ctas = 1;
   llvm::DenseMap<uint64_t, std::vector<Ev>> objects;
   std::vector<StepRec> steps;
 };
@@ -302,7 +327,7 @@ std::string shortLoc(Location loc) {
 
 std::string Explorer::timeline(const Program &prog, size_t maxLines) const {
   struct Line {
-    size_t first, last;
+    uint64_t first, last;
     const StepRec *rec;
     uint32_t lanesLo, lanesHi;
   };
@@ -314,38 +339,39 @@ std::string Explorer::timeline(const Program &prog, size_t maxLines) const {
       const StepRec &r = *l.rec;
       if (!s.async && !r.async && r.cluster == s.cluster && r.cta == s.cta &&
           r.loc == s.loc && r.tid / 32 == s.tid / 32) {
-        l.last = i;
+        l.last = s.point;
         l.lanesLo = std::min(l.lanesLo, s.tid % 32);
         l.lanesHi = std::max(l.lanesHi, s.tid % 32);
         continue;
       }
     }
-    lines.push_back(Line{i, i, &s, s.tid % 32, s.tid % 32});
+    lines.push_back(Line{s.point, s.point, &s, s.tid % 32, s.tid % 32});
   }
   std::string out;
   llvm::raw_string_ostream os(out);
-  os << "the schedule by warp (" << steps.size() << " steps; 'cluster K "
-     << "rank R' when the launch has several):";
+  os << "the schedule by warp: each step a thread runs from a "
+        "synchronization op to the next one, or an asynchronous op "
+        "completes (steps that start elsewhere, such as a thread's first, "
+        "not shown):";
   size_t from = lines.size() > maxLines ? lines.size() - maxLines : 0;
   if (from)
-    os << "\n  ... " << lines[from].first << " earlier steps";
+    os << "\n  ... (steps before " << lines[from].first << ")";
   bool clusters = !steps.empty() && steps.back().cluster > 1;
   for (size_t i = from; i < lines.size(); ++i) {
     const Line &l = lines[i];
     const StepRec &r = *l.rec;
-    std::string steps;
-    if (l.first == l.last)
-      steps = std::to_string(l.first);
-    else
-      steps = std::to_string(l.first) + "-" + std::to_string(l.last);
+    std::string steps = "step " + std::to_string(l.first);
+    if (l.first != l.last)
+      steps += "-" + std::to_string(l.last);
     os << "\n  " << steps;
-    for (size_t pad = steps.size(); pad < 12; ++pad)
+    for (size_t pad = steps.size(); pad < 16; ++pad)
       os << ' ';
     std::string who;
     llvm::raw_string_ostream w(who);
     if (clusters)
       w << "cluster " << r.cluster << " ";
-    w << "rank " << r.cta << " ";
+    if (ctas > 1)
+      w << "rank " << r.cta << " ";
     if (r.async) {
       w << "async op of thread " << r.tid << " completes";
     } else {
@@ -487,12 +513,13 @@ LogicalResult sim::runExplored(const Program &program,
       break;
     }
   }
+  // Counts are the last run's; times are all runs'.
   st.schedules = runs;
   st.exhaustive = exhaustive;
   st.seconds = seconds;
   st.cpuSeconds = cpu;
-  st.dynamicOps = ops;
-  st.asyncOps = asyncOps;
+  (void)ops;
+  (void)asyncOps;
   if (!found) {
     std::string rep;
     llvm::raw_string_ostream os(rep);
@@ -518,9 +545,15 @@ LogicalResult sim::runExplored(const Program &program,
   {
     llvm::raw_string_ostream os(replayNote);
     os << "found in schedule " << runs << " of the exhaustive exploration"
-       << " (seed " << opts.seed << "); replay it with --seed=" << opts.seed
-       << " --schedule=\"" << failing << "\" (sim.run(..., seed="
-       << opts.seed << ", schedule=\"" << failing << "\"))";
+       << " (seed " << opts.seed << ")";
+    if (failing.empty())
+      os << ": the seed's own schedule; replay it with --seed=" << opts.seed
+         << " --schedule=\"\" (sim.run(..., seed=" << opts.seed
+         << ", schedule=\"\"))";
+    else
+      os << "; replay it with --seed=" << opts.seed << " --schedule=\""
+         << failing << "\" (sim.run(..., seed=" << opts.seed
+         << ", schedule=\"" << failing << "\"))";
   }
   bool noted = false;
   ScopedDiagnosticHandler annotate(ctx, [&](Diagnostic &d) {

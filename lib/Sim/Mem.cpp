@@ -128,9 +128,10 @@ struct LdSt : ExtOp {
     uint64_t addr = R[ptr];
     uint8_t strong = sem && *sem != ptx::MemSem::Weak ? level : kWeak;
     uint64_t key = strong ? syncKey(ex, t, addr) : 0;
-    if (strong)
-      ex.noteSync(strongAccessKey(key),
-                  store ? SyncKind::Write : SyncKind::Read);
+    // A store's event comes before its release (the clock it publishes),
+    // a load's after its acquire.
+    if (strong && store)
+      ex.noteSync(strongAccessKey(key), SyncKind::Write);
     if (store && strong &&
         (*sem == ptx::MemSem::Release || t.releaseFence))
       release(ex, t, key, strong, *sem == ptx::MemSem::Release);
@@ -146,8 +147,10 @@ struct LdSt : ExtOp {
       if (shape.bytes() <= 8)
         R[value] = 0;
       std::memcpy(R + value, p, shape.bytes());
-      if (strong)
+      if (strong) {
         acquire(ex, t, key, strong, *sem == ptx::MemSem::Acquire);
+        ex.noteSync(strongAccessKey(key), SyncKind::Read);
+      }
     }
     return Step::Next;
   }
@@ -324,7 +327,7 @@ struct RemoteAsyncOp : ExtOp {
     }
     if (!ex.mbarrier(t, I.loc, R[bar], true, true, &o->bar))
       return Step::Fail;
-    ex.noteSync(o->bar, SyncKind::Observe);
+    ex.noteSync(o->bar, SyncKind::Check);
     {
       auto &bars = ex.opBarriers[I.loc];
       if (!llvm::is_contained(bars, o->bar))

@@ -77,10 +77,15 @@ ClusterExec::ClusterExec(Machine &m, const uint32_t cid[3], bool host)
   warpColl.resize(nCta * ((T + 31) / 32));
   wgColl.resize(nCta * ((T + 127) / 128));
   if (m.raceCheck) {
+    // Rows: threads and their agents. Under a schedule observer each row
+    // has a second, causal half (ClusterExec::causalBase).
     uint64_t v = 2 * uint64_t(numThreads);
-    if (v * v * 4 <= kMaxVectorClockBytes) {
-      vcWidth = static_cast<uint32_t>(v);
-      vcs.assign(size_t(v) * v, 0);
+    uint64_t width = m.observer ? 2 * v : v;
+    if (v * width * 4 <= kMaxVectorClockBytes) {
+      vcWidth = static_cast<uint32_t>(width);
+      if (m.observer)
+        causalBase = static_cast<uint32_t>(v);
+      vcs.assign(size_t(v) * width, 0);
       for (uint32_t i = 0; i < numThreads; ++i)
         vc(i)[i] = 1;
       for (CTA &c : ctas) {
@@ -713,6 +718,8 @@ Step ClusterExec::arriveCollective(Thread &t, const Inst &inst, ExtOp &op) {
   Step s = op.execCollective(*this, inst, slots);
   if (s == Step::Fail)
     return Step::Fail;
+  if (causalBase)
+    joinCausally(slots);
   for (Thread *p : slots) {
     if (!p || p == &t)
       continue;
@@ -722,6 +729,24 @@ Step ClusterExec::arriveCollective(Thread &t, const Inst &inst, ExtOp &op) {
   }
   t.state = TState::Ready;
   return s == Step::Next ? Step::Next : Step::Jumped;
+}
+
+void ClusterExec::joinCausally(ArrayRef<Thread *> group) {
+  // The causal half of each member learns everything (both halves) that
+  // any member knew: none of them passes the collective before all came.
+  std::vector<uint32_t> all(vcWidth, 0);
+  for (Thread *p : group)
+    if (p)
+      join(all.data(), vc(p->idx));
+  for (uint32_t i = 0; i < causalBase; ++i)
+    all[i] = std::max(all[i], all[causalBase + i]);
+  for (Thread *p : group) {
+    if (!p)
+      continue;
+    uint32_t *row = vc(p->idx) + causalBase;
+    for (uint32_t i = 0; i < causalBase; ++i)
+      row[i] = std::max(row[i], all[i]);
+  }
 }
 
 void ClusterExec::threadExitedFromCollectives(Thread &t) {

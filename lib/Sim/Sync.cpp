@@ -132,7 +132,7 @@ bool ClusterExec::mbarrierArrive(MBarrier &b, uint64_t addr, uint32_t count,
 
 bool ClusterExec::mbarrierTx(MBarrier &b, uint64_t addr, int64_t delta,
                              const uint32_t *releaseVC, uint32_t op,
-                             const Thread *by) {
+                             const Thread *by, bool withArrival) {
   (void)by;
   wakePollers(b);
   if (releaseVC && vcWidth)
@@ -159,7 +159,13 @@ bool ClusterExec::mbarrierTx(MBarrier &b, uint64_t addr, int64_t delta,
       d.attachNote(loc(op)) << "the copy that completed last";
     return false;
   }
-  noteSync(addr, SyncKind::Arrive);
+  // A transaction: an expectation (the count rises), or bytes arriving
+  // once every arrival is in (a drain, which an expectation must precede).
+  // An arrive.expect_tx's expectation comes with its arrival: whatever it
+  // is swapped with sees the phase still missing that arrival.
+  noteSync(addr, delta > 0 && !withArrival ? SyncKind::Expect
+                 : delta > 0 || b.pending != 0 ? SyncKind::Arrive
+                                               : SyncKind::Drain);
   mbarrierMaybeComplete(b, addr);
   return true;
 }
@@ -167,7 +173,8 @@ bool ClusterExec::mbarrierTx(MBarrier &b, uint64_t addr, int64_t delta,
 void ClusterExec::mbarrierMaybeComplete(MBarrier &b, uint64_t addr) {
   if (b.pending != 0 || b.tx != 0)
     return;
-  noteSync(addr, SyncKind::Complete);
+  noteSync(addr, SyncKind::Complete,
+           b.accVC.size() == vcWidth && vcWidth ? b.accVC.data() : nullptr);
   if (vcWidth) {
     b.doneVC = b.accVC;
     std::fill(b.accVC.begin(), b.accVC.end(), 0);
@@ -288,7 +295,8 @@ struct MBarArrive : ExtOp {
     uint32_t phase = b->phase;
     if (tx != kNone) {
       int64_t bytes = static_cast<int64_t>(static_cast<uint32_t>(R[tx]));
-      if (!ex.mbarrierTx(*b, addr, bytes, rel, I.loc, &t))
+      if (!ex.mbarrierTx(*b, addr, bytes, rel, I.loc, &t,
+                         /*withArrival=*/true))
         return Step::Fail;
     }
     if (noComplete && b->pending - int64_t(n) <= 0) {
@@ -366,9 +374,10 @@ struct MBarWait : ExtOp {
       done = b->phase > waitPhase;
     }
     if (done) {
-      ex.noteSync(addr, SyncKind::Observe);
       if (!relaxed && ex.vcWidth && !b->doneVC.empty())
         ex.join(ex.vc(t.idx), b->doneVC.data());
+      // After the acquire: the observer orders it after the completion.
+      ex.noteSync(addr, SyncKind::Observe);
       // Parity 1 while phase 0 is incomplete names the phase "before the
       // first": the wait passes without waiting for anything.
       if (parity && b->phase == 0) {
@@ -512,10 +521,10 @@ struct BarrierOp : ExtOp {
     ++b.arrived;
     ++ex.syncEpoch;
     ex.noteSync(namedBarrierKey(t.cta, bid), SyncKind::Arrive);
-    if (ex.vcWidth) {
+    // The thread's clock moves on after the completion check: a
+    // completion it causes is an event at the clock it published.
+    if (ex.vcWidth)
       ex.join(b.vc.data(), ex.vc(t.idx));
-      ex.tick(t);
-    }
     if (isRed) {
       bool p = R[pred] & 1;
       b.popc += p;
@@ -532,6 +541,7 @@ struct BarrierOp : ExtOp {
     uint32_t expected = b.expected ? b.expected : cta.live;
     if (b.arrived >= expected && !ex.completeBarrier(cta, bid, &t))
       return Step::Fail;
+    ex.tick(t);
     if (!wait)
       return Step::Next;
     return t.state == TState::Ready ? Step::Next : Step::Block;
@@ -590,11 +600,12 @@ struct ClusterArrive : ExtOp {
     ++ex.clusterArrived;
     ++ex.syncEpoch;
     ex.noteSync(kClusterBarrierKey, SyncKind::Arrive);
-    if (!relaxed && ex.vcWidth) {
+    if (!relaxed && ex.vcWidth)
       ex.join(ex.clusterAccVC.data(), ex.vc(t.idx));
+    bool ok = ex.checkClusterBarrier();
+    if (!relaxed)
       ex.tick(t);
-    }
-    return ex.checkClusterBarrier() ? Step::Next : Step::Fail;
+    return ok ? Step::Next : Step::Fail;
   }
 };
 
@@ -609,9 +620,9 @@ struct ClusterWait : ExtOp {
       return Step::Fail;
     }
     if (static_cast<int64_t>(ex.clusterPhase) > t.clusterArrivedPhase) {
-      ex.noteSync(kClusterBarrierKey, SyncKind::Observe);
       if (ex.vcWidth)
         ex.join(ex.vc(t.idx), ex.clusterDoneVC.data());
+      ex.noteSync(kClusterBarrierKey, SyncKind::Observe);
       t.clusterArrivedPhase = -1;
       return Step::Next;
     }
@@ -774,7 +785,8 @@ bool ClusterExec::completeBarrier(CTA &cta, uint32_t id, Thread *self) {
   if (!checkAlignedWarps(b.alignedOp, b.alignedLanes, cta.rank, 1,
                          "barrier"))
     return false;
-  noteSync(namedBarrierKey(cta.rank, id), SyncKind::Complete);
+  noteSync(namedBarrierKey(cta.rank, id), SyncKind::Complete,
+           vcWidth ? b.vc.data() : nullptr);
   std::vector<uint32_t> waiters = std::move(b.waiters);
   b.waiters.clear();
   for (uint32_t w : waiters) {
@@ -824,7 +836,8 @@ bool ClusterExec::checkClusterBarrier() {
     clusterAlignedOp.clear();
     clusterAlignedLanes.clear();
   }
-  noteSync(kClusterBarrierKey, SyncKind::Complete);
+  noteSync(kClusterBarrierKey, SyncKind::Complete,
+           vcWidth ? clusterAccVC.data() : nullptr);
   if (vcWidth) {
     clusterDoneVC = clusterAccVC;
     std::fill(clusterAccVC.begin(), clusterAccVC.end(), 0);

@@ -337,7 +337,7 @@ struct Tcgen05Commit : ExtOp {
     uint64_t key;
     if (!ex.mbarrier(t, I.loc, R[bar], true, true, &key))
       return Step::Fail;
-    ex.noteSync(key, SyncKind::Observe);
+    ex.noteSync(key, SyncKind::Check);
     auto op = std::make_unique<CommitArrive>();
     if (mask == kNone) {
       op->bars.push_back(key);
