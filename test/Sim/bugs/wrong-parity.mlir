@@ -1,6 +1,18 @@
 // RUN: tirx-sim %s --split-input-file --verify-diagnostics --seed=0 --print=none --arg=tmap:float16:64x64:64x64
 // RUN: tirx-sim %s --split-input-file --verify-diagnostics --seed=1 --print=none --arg=tmap:float16:64x64:64x64
 // RUN: tirx-sim %s --split-input-file --verify-diagnostics --seed=7 --print=none --arg=tmap:float16:64x64:64x64
+// RUN: not tirx-sim %s --split-input-file --explore --print=none --arg=tmap:float16:64x64:64x64 2>/dev/null | FileCheck %s --check-prefix=EXPLORE-OUT
+// RUN: not tirx-sim %s --split-input-file --explore --print=none --arg=tmap:float16:64x64:64x64 2>&1 >/dev/null | FileCheck %s --check-prefix=EXPLORE
+// RUN: sed 's/expected-/seen-/' %s | not tirx-opt - --split-input-file --tirx-attach-target --tirx-dispatch-tile-primitives --tirx-resolve-layouts --tirx-infer-launch-shape --tirx-check-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATIC
+//
+// The exhaustive mode proves the correct kernel (every schedule that
+// can change its outcome) and finds the bug; tirx-check-sync finds it too.
+// EXPLORE-OUT: explore: explored {{[0-9]+}} schedule{{s?}}: no race, no deadlock and no other error in any; they are every order
+// EXPLORE: error: wrong mbarrier parity
+// EXPLORE: note: found in schedule
+// STATIC-NOT: {{error|warning}}:
+// STATIC: error: wrong mbarrier parity: this wait on the buffer allocated on line {{[0-9]+}} passes at once
+// STATIC-NOT: {{error|warning}}:
 
 // A TMA load of a 64x64 f16 tile into shared memory completes on an mbarrier
 // that every thread waits on (phase 0, parity 0) before reading the tile.
