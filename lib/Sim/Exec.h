@@ -370,8 +370,11 @@ public:
   /// A cluster of the launch starts (its threads and ops are new actors).
   virtual void beginCluster(ClusterExec &ex) {}
   /// The actor of the next step among `enabled` (ready threads by index,
-  /// then pending asynchronous ops as numThreads + op id).
+  /// then pending asynchronous ops as numThreads + op id), or kStopRun:
+  /// the rest of the run adds nothing (the launch ends there, without
+  /// its final checks).
   virtual uint32_t choose(ClusterExec &ex, ArrayRef<uint32_t> enabled) = 0;
+  static constexpr uint32_t kStopRun = ~0u;
   /// A step starts: `actor` runs from op index `loc`.
   virtual void step(ClusterExec &ex, uint32_t actor, uint32_t loc) {}
   /// A synchronization event of the current step on object `obj`. A
@@ -409,6 +412,8 @@ public:
   bool raceCheck = false;
   /// Chooses the schedule when set (exhaustive exploration, replays).
   ScheduleObserver *observer = nullptr;
+  /// The observer stopped the run (ScheduleObserver::kStopRun).
+  bool stoppedByObserver = false;
   uint32_t clusterOrdinal = 0; // 1-based ordinal of the running cluster
   int64_t grid[3], cluster[3], block[3];
   uint32_t threadsPerCTA = 0, ctasPerCluster = 0;

@@ -280,8 +280,10 @@ LogicalResult sim::runLaunch(const Program &program,
         ok = false;
         break;
       }
+      if (m.stoppedByObserver)
+        break;
     }
-    if (ok) {
+    if (ok && !m.stoppedByObserver) {
       hostThread.regs = m.hostRegs;
       s = host.runThread(hostThread, ~uint64_t(0));
       ok = s == Step::Exit;

@@ -351,6 +351,10 @@ bool ClusterExec::runObserved() {
       return false;
     }
     uint32_t actor = observer->choose(*this, enabled);
+    if (actor == ScheduleObserver::kStopRun) {
+      m.stoppedByObserver = true;
+      return true;
+    }
     curActor = actor;
     if (actor >= numThreads) {
       uint32_t id = actor - numThreads;

@@ -31,15 +31,15 @@ std::optional<int64_t> Lanes::uniform() const {
 
 Lanes Evaluator::unknown() const {
   Lanes l;
-  l.v.assign(space.size(), 0);
-  l.known.resize(space.size());
+  l.v.assign(lanes, 0);
+  l.known.resize(lanes);
   return l;
 }
 
 Lanes Evaluator::splat(int64_t value) const {
   Lanes l;
-  l.v.assign(space.size(), value);
-  l.known.resize(space.size(), true);
+  l.v.assign(lanes, value);
+  l.known.resize(lanes, true);
   return l;
 }
 
@@ -181,7 +181,7 @@ Lanes Evaluator::compute(Value v) {
       cache[x] = std::make_unique<Lanes>(unknown());
     return *cache[x];
   };
-  int64_t n = space.size();
+  int64_t n = lanes;
   auto perThread = [&](auto fn) {
     Lanes l = unknown();
     for (int64_t t = 0; t < n; ++t)
@@ -194,23 +194,23 @@ Lanes Evaluator::compute(Value v) {
   int64_t bx = space.block[0], by = space.block[1];
   if (isa<ThreadIdOp>(op))
     return perThread([&](int64_t t) {
-      int64_t tid = space.tidOf(t);
+      int64_t tid = space.tidOf(lo + t);
       return idx == 0 ? tid % bx : idx == 1 ? (tid / bx) % by : tid / (bx * by);
     });
   if (isa<ThreadIdInWgOp>(op))
-    return perThread([&](int64_t t) { return space.tidOf(t) % 128; });
+    return perThread([&](int64_t t) { return space.tidOf(lo + t) % 128; });
   if (isa<WarpIdOp>(op))
-    return perThread([&](int64_t t) { return space.tidOf(t) / 32; });
+    return perThread([&](int64_t t) { return space.tidOf(lo + t) / 32; });
   if (isa<WarpgroupIdOp>(op))
-    return perThread([&](int64_t t) { return space.tidOf(t) / 128; });
+    return perThread([&](int64_t t) { return space.tidOf(lo + t) / 128; });
   if (isa<WarpIdInWgOp>(op))
-    return perThread([&](int64_t t) { return (space.tidOf(t) / 32) % 4; });
+    return perThread([&](int64_t t) { return (space.tidOf(lo + t) / 32) % 4; });
   if (isa<LaneIdOp>(op))
-    return perThread([&](int64_t t) { return space.tidOf(t) % 32; });
+    return perThread([&](int64_t t) { return space.tidOf(lo + t) % 32; });
   if (isa<CtaIdInClusterOp>(op)) {
     int64_t cx = space.cluster[0], cy = space.cluster[1];
     return perThread([&](int64_t t) {
-      int64_t r = space.rankOf(t);
+      int64_t r = space.rankOf(lo + t);
       return idx == 0 ? r % cx : idx == 1 ? (r / cx) % cy : r / (cx * cy);
     });
   }
@@ -218,9 +218,9 @@ Lanes Evaluator::compute(Value v) {
     return sampled();
   StringRef name = op->getName().getStringRef();
   if (name == "tirx.ptx.sreg.laneid")
-    return perThread([&](int64_t t) { return space.tidOf(t) % 32; });
+    return perThread([&](int64_t t) { return space.tidOf(lo + t) % 32; });
   if (name == "tirx.ptx.sreg.cluster_ctarank")
-    return perThread([&](int64_t t) { return space.rankOf(t); });
+    return perThread([&](int64_t t) { return space.rankOf(lo + t); });
   if (name == "tirx.ptx.sreg.cluster_nctarank")
     return splat(space.ctas);
   if (auto cst = dyn_cast<arith::ConstantOp>(op)) {
@@ -257,7 +257,7 @@ Lanes Evaluator::compute(Value v) {
       uint32_t m = static_cast<uint32_t>(mask.v[t]);
       if (!m)
         continue;
-      l.v[t] = static_cast<int64_t>(space.tidOf(t) % 32) ==
+      l.v[t] = static_cast<int64_t>(space.tidOf(lo + t) % 32) ==
                static_cast<int64_t>(llvm::countr_zero(m));
       l.known.set(t);
     }
@@ -298,17 +298,50 @@ Lanes Evaluator::compute(Value v) {
   }
   if (op->getNumOperands() != 2)
     return unknown();
+  // The operation, decided once; the loop over threads is a switch.
+  enum class K {
+    Add, Sub, Mul, And, Or, Xor, Shl, ShrU, ShrS, MaxS, MinS, MaxU, MinU,
+    DivS, RemS, FloorDivS, CeilDivS, DivU, RemU, CeilDivU, Cmp
+  };
+  K k;
+  arith::CmpIPredicate pred = arith::CmpIPredicate::eq;
+  if (isa<arith::AddIOp>(op)) k = K::Add;
+  else if (isa<arith::SubIOp>(op)) k = K::Sub;
+  else if (isa<arith::MulIOp>(op)) k = K::Mul;
+  else if (isa<arith::AndIOp>(op)) k = K::And;
+  else if (isa<arith::OrIOp>(op)) k = K::Or;
+  else if (isa<arith::XOrIOp>(op)) k = K::Xor;
+  else if (isa<arith::ShLIOp>(op)) k = K::Shl;
+  else if (isa<arith::ShRUIOp>(op)) k = K::ShrU;
+  else if (isa<arith::ShRSIOp>(op)) k = K::ShrS;
+  else if (isa<arith::MaxSIOp>(op)) k = K::MaxS;
+  else if (isa<arith::MinSIOp>(op)) k = K::MinS;
+  else if (isa<arith::MaxUIOp>(op)) k = K::MaxU;
+  else if (isa<arith::MinUIOp>(op)) k = K::MinU;
+  else if (isa<arith::DivSIOp>(op)) k = K::DivS;
+  else if (isa<arith::RemSIOp>(op)) k = K::RemS;
+  else if (isa<arith::FloorDivSIOp>(op)) k = K::FloorDivS;
+  else if (isa<arith::CeilDivSIOp>(op)) k = K::CeilDivS;
+  else if (isa<arith::DivUIOp>(op)) k = K::DivU;
+  else if (isa<arith::RemUIOp>(op)) k = K::RemU;
+  else if (isa<arith::CeilDivUIOp>(op)) k = K::CeilDivU;
+  else if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
+    k = K::Cmp;
+    pred = cmp.getPredicate();
+  } else {
+    return unknown();
+  }
   const Lanes &a = get(op->getOperand(0));
   const Lanes &b = get(op->getOperand(1));
   unsigned ow = widthOf(op->getOperand(0).getType());
   Lanes l = unknown();
   // i1 and/or know their result from one known operand.
-  bool isAnd = isa<arith::AndIOp>(op), isOr = isa<arith::OrIOp>(op);
+  bool shortCircuit = w == 1 && (k == K::And || k == K::Or);
   for (int64_t t = 0; t < n; ++t) {
     bool ka = a.known.test(t), kb = b.known.test(t);
-    if (w == 1 && (isAnd || isOr) && (ka || kb)) {
+    if (shortCircuit && (ka || kb)) {
       int64_t x = ka ? a.v[t] : b.v[t];
-      if ((isAnd && x == 0) || (isOr && x == 1)) {
+      if ((k == K::And && x == 0) || (k == K::Or && x == 1)) {
         l.v[t] = x;
         l.known.set(t);
         continue;
@@ -319,57 +352,51 @@ Lanes Evaluator::compute(Value v) {
     int64_t x = a.v[t], y = b.v[t];
     int64_t sx = sext(x, ow), sy = sext(y, ow);
     uint64_t ux = static_cast<uint64_t>(x), uy = static_cast<uint64_t>(y);
-    int64_t r;
-    if (isa<arith::AddIOp>(op))
-      r = x + y;
-    else if (isa<arith::SubIOp>(op))
-      r = x - y;
-    else if (isa<arith::MulIOp>(op))
-      r = x * y;
-    else if (isAnd)
-      r = x & y;
-    else if (isOr)
-      r = x | y;
-    else if (isa<arith::XOrIOp>(op))
-      r = x ^ y;
-    else if (isa<arith::ShLIOp>(op))
-      r = uy < 64 ? static_cast<int64_t>(ux << uy) : 0;
-    else if (isa<arith::ShRUIOp>(op))
-      r = uy < 64 ? static_cast<int64_t>(ux >> uy) : 0;
-    else if (isa<arith::ShRSIOp>(op))
-      r = uy < 64 ? sx >> uy : (sx < 0 ? -1 : 0);
-    else if (isa<arith::MaxSIOp>(op))
-      r = std::max(sx, sy);
-    else if (isa<arith::MinSIOp>(op))
-      r = std::min(sx, sy);
-    else if (isa<arith::MaxUIOp>(op))
-      r = static_cast<int64_t>(std::max(ux, uy));
-    else if (isa<arith::MinUIOp>(op))
-      r = static_cast<int64_t>(std::min(ux, uy));
-    else if (isa<arith::DivSIOp, arith::RemSIOp, arith::FloorDivSIOp,
-                 arith::CeilDivSIOp>(op)) {
+    int64_t r = 0;
+    switch (k) {
+    case K::Add: r = x + y; break;
+    case K::Sub: r = x - y; break;
+    case K::Mul: r = x * y; break;
+    case K::And: r = x & y; break;
+    case K::Or: r = x | y; break;
+    case K::Xor: r = x ^ y; break;
+    case K::Shl: r = uy < 64 ? static_cast<int64_t>(ux << uy) : 0; break;
+    case K::ShrU: r = uy < 64 ? static_cast<int64_t>(ux >> uy) : 0; break;
+    case K::ShrS: r = uy < 64 ? sx >> uy : (sx < 0 ? -1 : 0); break;
+    case K::MaxS: r = std::max(sx, sy); break;
+    case K::MinS: r = std::min(sx, sy); break;
+    case K::MaxU: r = static_cast<int64_t>(std::max(ux, uy)); break;
+    case K::MinU: r = static_cast<int64_t>(std::min(ux, uy)); break;
+    case K::DivS:
+    case K::RemS:
+    case K::FloorDivS:
+    case K::CeilDivS:
       if (sy == 0)
         continue;
-      if (isa<arith::DivSIOp>(op))
+      if (k == K::DivS)
         r = sx / sy;
-      else if (isa<arith::RemSIOp>(op))
+      else if (k == K::RemS)
         r = sx % sy;
-      else if (isa<arith::FloorDivSIOp>(op))
+      else if (k == K::FloorDivS)
         r = sx / sy - ((sx % sy != 0) && ((sx < 0) != (sy < 0)));
       else
         r = sx / sy + ((sx % sy != 0) && ((sx < 0) == (sy < 0)));
-    } else if (isa<arith::DivUIOp, arith::RemUIOp, arith::CeilDivUIOp>(op)) {
+      break;
+    case K::DivU:
+    case K::RemU:
+    case K::CeilDivU:
       if (uy == 0)
         continue;
-      if (isa<arith::DivUIOp>(op))
+      if (k == K::DivU)
         r = static_cast<int64_t>(ux / uy);
-      else if (isa<arith::RemUIOp>(op))
+      else if (k == K::RemU)
         r = static_cast<int64_t>(ux % uy);
       else
         r = static_cast<int64_t>(ux / uy + (ux % uy != 0));
-    } else if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
+      break;
+    case K::Cmp: {
       using P = arith::CmpIPredicate;
-      switch (cmp.getPredicate()) {
+      switch (pred) {
       case P::eq: r = x == y; break;
       case P::ne: r = x != y; break;
       case P::slt: r = sx < sy; break;
@@ -381,8 +408,8 @@ Lanes Evaluator::compute(Value v) {
       case P::ugt: r = ux > uy; break;
       case P::uge: r = ux >= uy; break;
       }
-    } else {
-      continue;
+      break;
+    }
     }
     l.v[t] = norm(r, w);
     l.known.set(t);
@@ -518,8 +545,8 @@ Operation *checksync::resolveBuffer(Value buffer) {
 
 Lanes PtrRef::element(Evaluator &ev) const {
   Lanes out;
-  out.v.assign(ev.space.size(), 0);
-  out.known.resize(ev.space.size());
+  out.v.assign(ev.size(), 0);
+  out.known.resize(ev.size());
   if (!alloc || opaqueOffset)
     return out;
   auto type = cast<BufferType>(alloc->getResult(0).getType());
@@ -539,7 +566,7 @@ Lanes PtrRef::element(Evaluator &ev) const {
     if (indices.size() == shape.size())
       for (size_t e = d + 1; e < shape.size(); ++e)
         stride *= shape[e];
-    for (int64_t t = 0; t < ev.space.size(); ++t)
+    for (int64_t t = 0; t < ev.size(); ++t)
       out.v[t] += i.v[t] * stride;
     out.known &= i.known;
   }
@@ -551,7 +578,7 @@ Lanes PtrRef::bytesToEnd(Evaluator &ev) const {
   auto type = cast<BufferType>(alloc->getResult(0).getType());
   int64_t elem = std::max<int64_t>(1, getElementBitWidth(type.getElementType()) / 8);
   int64_t total = type.hasStaticShape() ? type.getNumElementsStatic() : 0;
-  for (int64_t t = 0; t < ev.space.size(); ++t) {
+  for (int64_t t = 0; t < ev.size(); ++t) {
     if (!type.hasStaticShape()) {
       e.known.reset(t);
       continue;

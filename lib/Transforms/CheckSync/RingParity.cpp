@@ -207,12 +207,14 @@ void Checker::checkRingParity() {
       }
     if (!thread)
       continue;
+    // The runner's evaluator computes the one thread's values only.
+    Evaluator single(space, *thread);
     auto runOnce = [&](std::optional<int64_t> sample, bool &aborted)
         -> std::optional<std::pair<Visit, Visit>> {
-      ev.sample = sample;
-      ev.usedSample = false;
-      ev.clear();
-      NestRunner runner(ev, *thread);
+      single.sample = sample;
+      single.usedSample = false;
+      single.clear();
+      NestRunner runner(single, 0);
       runner.runLoop(loop);
       aborted = runner.aborted;
       if (aborted)
@@ -248,6 +250,4 @@ void Checker::checkRingParity() {
     if (!a0 && !a1 && s0 && s1)
       report(*s0, /*sure=*/false);
   }
-  ev.sample.reset();
-  ev.clear();
 }

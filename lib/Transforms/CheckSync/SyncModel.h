@@ -66,8 +66,15 @@ struct Lanes {
 
 class Evaluator {
 public:
-  explicit Evaluator(const ThreadSpace &space) : space(space) {}
+  /// Values for every thread of the cluster, or (`only` >= 0) for that
+  /// thread alone (lane 0).
+  explicit Evaluator(const ThreadSpace &space, int64_t only = -1)
+      : space(space), lo(only < 0 ? 0 : only),
+        lanes(only < 0 ? space.size() : 1) {}
   const ThreadSpace &space;
+  /// Lanes are threads lo .. lo + lanes - 1.
+  int64_t lo, lanes;
+  int64_t size() const { return lanes; }
 
   /// The value of `v` (integer or index; i1 as 0/1) for every thread.
   const Lanes &eval(Value v);
