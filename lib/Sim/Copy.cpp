@@ -104,6 +104,9 @@ struct CpAsyncCopy : AsyncOp {
   uint32_t size, srcSize;
   bool complete(ClusterExec &ex) override {
     Accessor acc = ex.agentAccessor(*this, "cp.async copy");
+    // cp.async (unlike the bulk copies) accesses memory through the
+    // generic proxy: a thread's earlier stores need no proxy fence.
+    acc.genericProxy = true;
     uint32_t cta = ex.threads[issuer].cta;
     std::vector<uint8_t> tmp(size, 0);
     if (srcSize) {

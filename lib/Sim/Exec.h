@@ -122,7 +122,10 @@ struct Accessor {
   uint32_t clock = 0;        // own component (the epoch)
   uint32_t op = 0;           // op index (diagnostics)
   Thread *thread = nullptr;  // the thread, or the issuer of the async op
-  bool async = false;        // async proxy (TMA, wgmma, tcgen05, bulk copy)
+  bool async = false;        // an asynchronous agent (TMA, wgmma, tcgen05,
+                             // bulk copy, cp.async)
+  bool genericProxy = false; // an agent accessing through the generic proxy
+                             // (cp.async): no proxy fence concerns it
   uint8_t strong = kWeak;    // a strong (atomic or ordered) access: its scope
   const char *what = nullptr; // "TMA load" etc. for async accessors
 };

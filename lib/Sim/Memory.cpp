@@ -283,7 +283,7 @@ bool ClusterExec::checkCells(const Accessor &acc, Region &region,
   if (!vcWidth)
     return true;
   // Proxy fences concern shared and global memory, not tensor memory.
-  bool proxyCheck = acc.async && owner >= 0;
+  bool proxyCheck = acc.async && !acc.genericProxy && owner >= 0;
   for (uint32_t i = 0; i < bytes; ++i) {
     Cell &c = region.shadow.at(offset + i);
     bool wRaces = c.wClk && c.wWho != acc.who && c.wClk > acc.vc[c.wWho] &&
@@ -359,7 +359,7 @@ bool ClusterExec::checkGlobal(const Accessor &acc, GlobalBlock &block,
         if (!reportRace(acc, kind, c.wWho, c.wOp, Access::Write, addr + i,
                         "global"))
           return false;
-      } else if (acc.async && c.wClk &&
+      } else if (acc.async && !acc.genericProxy && c.wClk &&
                  !proxyFenced(*this, c.wWho, c.wClk, acc.vc, 0,
                               fenceSpace)) {
         if (!reportProxy(acc, c.wWho, c.wOp, addr + i, "global", fenceSpace))
