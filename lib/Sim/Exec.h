@@ -450,6 +450,9 @@ public:
   bool run();
   /// run() under the machine's ScheduleObserver.
   bool runObserved();
+  /// What follows a thread's run of `s` in either scheduler: requeue,
+  /// exit, failure, the step limit. False: the launch stops.
+  bool afterRun(Thread &t, Step s);
   ScheduleObserver *observer = nullptr;
   /// The actor of the running step (a thread index, or numThreads + the
   /// id of the async op completing), and the op completing if any.

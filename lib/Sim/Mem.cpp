@@ -126,7 +126,9 @@ struct LdSt : ExtOp {
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
     uint64_t *R = t.R();
     uint64_t addr = R[ptr];
-    uint8_t strong = sem && *sem != ptx::MemSem::Weak ? level : kWeak;
+    uint8_t strong = sem && *sem != ptx::MemSem::Weak
+                         ? level
+                         : static_cast<uint8_t>(kWeak);
     uint64_t key = strong ? syncKey(ex, t, addr) : 0;
     // A store's event comes before its release (the clock it publishes),
     // a load's after its acquire.
@@ -363,7 +365,7 @@ uint8_t levelOf(std::optional<ptx::MemSem> sem,
                 std::optional<ptx::MemScope> scope) {
   if (sem && *sem == ptx::MemSem::Volatile)
     return kScopeSys;
-  return scope ? scopeLevel(*scope) : kScopeGPU;
+  return scope ? scopeLevel(*scope) : static_cast<uint8_t>(kScopeGPU);
 }
 
 bool isSignedType(ptx::ValType t) {

@@ -284,24 +284,30 @@ bool ClusterExec::checkCells(const Accessor &acc, Region &region,
     return true;
   // Proxy fences concern shared and global memory, not tensor memory.
   bool proxyCheck = acc.async && !acc.genericProxy && owner >= 0;
-  for (uint32_t i = 0; i < bytes; ++i) {
+  uint32_t i = 0;
+  // The async proxy's access to a byte the generic proxy wrote: a proxy
+  // fence must order them. False: reported, and the launch stops.
+  auto proxyOrdered = [&](const Cell &c) {
+    int fenceSpace = -1;
+    if (!proxyCheck || !c.wClk ||
+        proxyFenced(*this, c.wWho, c.wClk, acc.vc,
+                    c.wWho < numThreads ? fenceSpaceOf(*this, c.wWho, owner)
+                                        : 0,
+                    fenceSpace))
+      return true;
+    return reportProxy(acc, c.wWho, c.wOp, addr + i, space, fenceSpace);
+  };
+  for (; i < bytes; ++i) {
     Cell &c = region.shadow.at(offset + i);
     bool wRaces = c.wClk && c.wWho != acc.who && c.wClk > acc.vc[c.wWho] &&
                   !morallyStrong(acc, c.wStrong, c.wWho);
-    int fenceSpace = -1;
     if (kind == Access::Read) {
       if (wRaces) {
         if (!reportRace(acc, kind, c.wWho, c.wOp, Access::Write, addr + i,
                         space))
           return false;
-      } else if (proxyCheck && c.wClk &&
-                 !proxyFenced(*this, c.wWho, c.wClk, acc.vc,
-                              c.wWho < numThreads
-                                  ? fenceSpaceOf(*this, c.wWho, owner)
-                                  : 0,
-                              fenceSpace)) {
-        if (!reportProxy(acc, c.wWho, c.wOp, addr + i, space, fenceSpace))
-          return false;
+      } else if (!proxyOrdered(c)) {
+        return false;
       }
       c.rClk = acc.clock;
       c.rWho = static_cast<uint16_t>(acc.who);
@@ -317,14 +323,8 @@ bool ClusterExec::checkCells(const Accessor &acc, Region &region,
         if (!reportRace(acc, kind, c.rWho, c.rOp, Access::Read, addr + i,
                         space))
           return false;
-      } else if (proxyCheck && c.wClk &&
-                 !proxyFenced(*this, c.wWho, c.wClk, acc.vc,
-                              c.wWho < numThreads
-                                  ? fenceSpaceOf(*this, c.wWho, owner)
-                                  : 0,
-                              fenceSpace)) {
-        if (!reportProxy(acc, c.wWho, c.wOp, addr + i, space, fenceSpace))
-          return false;
+      } else if (!proxyOrdered(c)) {
+        return false;
       }
       c.wClk = acc.clock;
       c.wWho = static_cast<uint16_t>(acc.who);

@@ -297,33 +297,8 @@ bool ClusterExec::run() {
     t.queued = false;
     if (t.state != TState::Ready)
       continue;
-    Step s = runThread(t, m.opts.quantum);
-    switch (s) {
-    case Step::Next:
-      makeReady(t);
-      break;
-    case Step::Block:
-    case Step::Parked:
-      break;
-    case Step::Exit:
-      if (!threadExit(t))
-        return false;
-      break;
-    case Step::Fail:
+    if (!afterRun(t, runThread(t, m.opts.quantum)))
       return false;
-    default:
-      error(prog.code[t.pc].loc) << "internal simulator error: unexpected "
-                                    "step in device code";
-      return false;
-    }
-    if (m.opts.maxSteps && m.steps > m.opts.maxSteps) {
-      auto d = error(prog.kernelLoc);
-      d << "the launch ran more than " << m.opts.maxSteps
-        << " operations (the step limit) and did not finish (a thread "
-           "spinning forever?)";
-      d.attachNote(loc(prog.code[t.pc].loc)) << describe(t) << " was here";
-      return false;
-    }
     if (!pending.empty() && (rng() & 3) == 0 && !progressAsync(false))
       return false;
   }
@@ -365,35 +340,44 @@ bool ClusterExec::runObserved() {
     }
     Thread &t = threads[actor];
     observer->step(*this, actor, prog.code[t.pc].loc);
-    Step s = runThread(t, m.opts.quantum);
-    switch (s) {
-    case Step::Next:
-      t.state = TState::Ready;
-      break;
-    case Step::Block:
-    case Step::Parked:
-      break;
-    case Step::Exit:
-      if (!threadExit(t))
-        return false;
-      break;
-    case Step::Fail:
+    if (!afterRun(t, runThread(t, m.opts.quantum)))
       return false;
-    default:
-      error(prog.code[t.pc].loc) << "internal simulator error: unexpected "
-                                    "step in device code";
-      return false;
-    }
-    if (m.opts.maxSteps && m.steps > m.opts.maxSteps) {
-      auto d = error(prog.kernelLoc);
-      d << "the launch ran more than " << m.opts.maxSteps
-        << " operations (the step limit) and did not finish (a thread "
-           "spinning forever?)";
-      d.attachNote(loc(prog.code[t.pc].loc)) << describe(t) << " was here";
-      return false;
-    }
   }
   return flushUninitialized(~0u);
+}
+
+bool ClusterExec::afterRun(Thread &t, Step s) {
+  switch (s) {
+  case Step::Next:
+    // The observer picks among the ready threads itself.
+    if (observer)
+      t.state = TState::Ready;
+    else
+      makeReady(t);
+    break;
+  case Step::Block:
+  case Step::Parked:
+    break;
+  case Step::Exit:
+    if (!threadExit(t))
+      return false;
+    break;
+  case Step::Fail:
+    return false;
+  default:
+    error(prog.code[t.pc].loc) << "internal simulator error: unexpected "
+                                  "step in device code";
+    return false;
+  }
+  if (m.opts.maxSteps && m.steps > m.opts.maxSteps) {
+    auto d = error(prog.kernelLoc);
+    d << "the launch ran more than " << m.opts.maxSteps
+      << " operations (the step limit) and did not finish (a thread "
+         "spinning forever?)";
+    d.attachNote(loc(prog.code[t.pc].loc)) << describe(t) << " was here";
+    return false;
+  }
+  return true;
 }
 
 //===----------------------------------------------------------------------===//
