@@ -31,6 +31,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
@@ -109,6 +110,12 @@ static cl::opt<bool> printSchedule(
     cl::desc("Print the per-warp timeline of the run (--explore: of the "
              "failing schedule; --schedule: of the replay)"),
     cl::init(false));
+static cl::opt<std::string> tracePath(
+    "trace",
+    cl::desc("Write the run's timeline (profile ranges and marks, barrier "
+             "and mbarrier waits, in logical time) to this file as Chrome "
+             "trace / Perfetto JSON"),
+    cl::init(""));
 static cl::opt<bool> splitInputFile(
     "split-input-file",
     cl::desc("Run each `// -----` chunk of the input as its own module"),
@@ -452,12 +459,27 @@ static int runMain(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
   options.explore = explore;
   options.maxSchedules = maxSchedules;
   options.schedule = schedule;
+  std::unique_ptr<sim::TraceRecorder> recorder;
+  if (!tracePath.empty()) {
+    recorder = std::make_unique<sim::TraceRecorder>();
+    options.trace = recorder.get();
+  }
   sim::Stats stats;
   LogicalResult result = sim::run(**program, blocks, args, options, &stats);
   if (!stats.report.empty())
     llvm::outs() << "explore: " << stats.report << "\n";
   if (printSchedule && !stats.timeline.empty())
     llvm::outs() << stats.timeline << "\n";
+  // Also after a failure: a deadlock's timeline shows who waited where.
+  if (recorder) {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(tracePath, ec);
+    if (ec) {
+      fail("cannot write the trace '" + tracePath + "': " + ec.message());
+      return 1;
+    }
+    recorder->writeJSON(os, SymbolTable::getSymbolName(func).getValue(), seed);
+  }
   if (showStats) {
     llvm::outs() << "stats: " << stats.dynamicOps << " ops, "
                  << stats.threads << " threads, " << stats.ctas << " CTAs, "

@@ -145,6 +145,8 @@ LogicalResult decodeTensorMapEncode(Operation *op, Compiler &c);
 LogicalResult decodeMemOp(Operation *op, Compiler &c, bool &handled);
 /// MemScopeLevel (Exec.h) of a PTX memory-consistency scope.
 uint8_t scopeLevel(ptx::MemScope scope);
+/// tirx.profile.* (Profile.cpp).
+LogicalResult decodeProfileOp(Operation *op, Compiler &c, bool &handled);
 
 } // namespace mlir::tirx::sim
 

@@ -128,6 +128,10 @@ struct Accessor {
                              // (cp.async): no proxy fence concerns it
   uint8_t strong = kWeak;    // a strong (atomic or ordered) access: its scope
   const char *what = nullptr; // "TMA load" etc. for async accessors
+  // A tirx.buffer_load/store through a shared-scope buffer: the compiler
+  // lowers shared pointers to generic addresses, which may be a peer CTA's
+  // shared memory (docs/Design-notes.md, "Shared memory and the cluster").
+  bool generic = false;
 };
 
 //===----------------------------------------------------------------------===//
@@ -494,7 +498,8 @@ public:
   /// scope `scope`, checks bounds, alignment, races and initialization,
   /// and returns the host bytes (nullptr after reporting an error).
   uint8_t *access(Thread &t, uint32_t op, uint64_t addr, uint32_t bytes,
-                  uint32_t align, Scope scope, Access kind);
+                  uint32_t align, Scope scope, Access kind,
+                  bool generic = false);
   /// The same for an asynchronous agent acting for `acc.thread`.
   uint8_t *accessAs(const Accessor &acc, uint64_t addr, uint32_t bytes,
                     uint32_t align, Scope scope, Access kind,
@@ -680,6 +685,12 @@ public:
   /// and synchronization state changed since they polled; false if none.
   bool wakeIdlePollers();
   bool reportDeadlock();
+
+  // Tracing (Options::trace): every event the sink receives comes from
+  // these two (Scheduler.cpp).
+  void traceProfile(Thread &t, TraceEvent::Kind kind, llvm::StringRef name,
+                    uint32_t op);
+  void traceWait(Thread &t, bool begin);
 
   // Diagnostics helpers.
   std::string describe(const Thread &t) const;

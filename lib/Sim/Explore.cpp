@@ -537,6 +537,12 @@ LogicalResult sim::runExplored(const Program &program,
                             "matter)";
     return failure();
   }
+  if (opts.trace && opts.explore) {
+    emitError(kernelLoc) << "the exhaustive mode runs the launch many times "
+                            "and writes no trace: replay the schedule it "
+                            "reports (schedule=) with the trace";
+    return failure();
+  }
   auto swallow = [](Diagnostic &) { return success(); };
   Snapshot snapshot(memory);
 

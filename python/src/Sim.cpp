@@ -178,7 +178,7 @@ void bindSim(nb::module_ &m) {
           [](PySimProgram &p, nb::list blocks, nb::list args, uint64_t seed,
              bool checkRaces, bool checkUninit, unsigned maxErrors,
              uint64_t maxSteps, bool explore, uint64_t maxSchedules,
-             std::string schedule) {
+             std::string schedule, std::optional<std::string> tracePath) {
             p.check();
             std::vector<sim::MemoryBlock> memory;
             for (nb::handle h : blocks) {
@@ -219,10 +219,26 @@ void bindSim(nb::module_ &m) {
             options.explore = explore;
             options.maxSchedules = maxSchedules;
             options.schedule = std::move(schedule);
+            std::unique_ptr<sim::TraceRecorder> recorder;
+            if (tracePath) {
+              recorder = std::make_unique<sim::TraceRecorder>();
+              options.trace = recorder.get();
+            }
             sim::Stats stats;
             DiagnosticCapture diags(p.ctx.get());
             LogicalResult result =
                 sim::run(*p.program, memory, arguments, options, &stats);
+            // The trace is written also after a failure: a deadlock's
+            // timeline shows who waited where.
+            if (recorder) {
+              std::error_code ec;
+              llvm::raw_fd_ostream os(*tracePath, ec);
+              if (ec)
+                throw nb::value_error(("cannot write the trace '" + *tracePath +
+                                       "': " + ec.message())
+                                          .c_str());
+              recorder->writeJSON(os, p.name, seed);
+            }
             if (failed(result))
               raiseMLIRError(p.ctx,
                              "the simulation of '" + p.name + "' failed",
@@ -241,18 +257,24 @@ void bindSim(nb::module_ &m) {
             d["report"] = stats.report;
             d["schedule"] = stats.schedule;
             d["timeline"] = stats.timeline;
+            if (recorder) {
+              d["trace_events"] = recorder->numEvents();
+              d["trace_dropped"] = recorder->numDropped();
+            }
             return d;
           },
           nb::arg("blocks"), nb::arg("args"), nb::arg("seed") = 0,
           nb::arg("check_races") = true, nb::arg("check_uninitialized") = true,
           nb::arg("max_errors") = 1, nb::arg("max_steps") = uint64_t(1) << 36,
           nb::arg("explore") = false, nb::arg("max_schedules") = 1000,
-          nb::arg("schedule") = "",
+          nb::arg("schedule") = "", nb::arg("trace") = nb::none(),
           "Runs the kernel once (explore: under every schedule that can "
-          "change its outcome, up to max_schedules; schedule: replays one). "
+          "change its outcome, up to max_schedules; schedule: replays one; "
+          "trace: a path for the run's timeline). "
           "blocks: [(address, bytes, name)]; args: "
           "one tuple per parameter: ('memory', block, offset, shape), "
-          "('int', v), ('float', v), ('tensormap', block, offset, spec).");
+          "('int', v), ('float', v), ('tensormap', block, offset, spec); trace: "
+          "a path to write the run's trace to (Chrome trace JSON).");
 }
 
 } // namespace tirx_py
