@@ -124,14 +124,32 @@ def test_options_are_checked():
         sim.run(ticket, out, explore="all", check_races=False)
 
 
-def test_example_kernels_proved(monkeypatch):
-    """The Hopper GEMM (TMA ring, warp specialization, 2-CTA cluster with
-    multicast, two tiles per cluster) and attention in every schedule."""
+def example_kernel_runs():
+    """(test, kwargs) of test_kernels_sim: the Hopper GEMM (TMA ring, warp
+    specialization, 2-CTA cluster with multicast, two tiles per cluster),
+    causal attention, the Blackwell GEMM (tensor memory), the bulk copy
+    ring and the elementwise kernel."""
     sys.path.insert(0, os.path.join(REPO_ROOT, "test", "python"))
-    import test_kernels_sim
-    for test, kwargs in ((test_kernels_sim.test_gemm_in_simulator, {}),
-                         (test_kernels_sim.test_attention_in_simulator,
-                          {"D": 64, "causal": True})):
+    import test_kernels_sim as ks
+    kernel_bench = ks.kernel_bench
+    runs = [(ks.test_gemm_in_simulator,
+             dict(M=256, N=256, K=128,
+                  cfg=dict(BN=128, STAGES=2, CLUSTER=2, SMS=2)))]
+    bh, s, d, causal = next(r for r in kernel_bench.attention_sim_configs()
+                            if r[2] == 64 and r[3])
+    runs.append((ks.test_attention_in_simulator,
+                 dict(BH=bh, S=s, D=d, causal=causal)))
+    cfg, shape = kernel_bench.blackwell_sim_configs()[0]
+    runs.append((ks.test_blackwell_gemm_in_simulator, dict(cfg=cfg, shape=shape)))
+    runs.append((ks.test_bulk_copy_in_simulator, {}))
+    runs.append((ks.test_elementwise_in_simulator, {}))
+    return ks, runs
+
+
+def test_example_kernels_proved(monkeypatch):
+    """Every example kernel's simulator row in every schedule."""
+    ks, runs = example_kernel_runs()
+    for test, kwargs in runs:
         real = sim.run
         stats = []
 
@@ -142,7 +160,8 @@ def test_example_kernels_proved(monkeypatch):
             stats.append(s)
             return s
 
-        monkeypatch.setattr(test_kernels_sim.sim, "run", explored)
+        monkeypatch.setattr(ks.sim, "run", explored)
         test(**kwargs)
         monkeypatch.undo()
-        assert stats and all(s.exhaustive for s in stats), [s.report for s in stats]
+        assert stats and all(s.exhaustive for s in stats), \
+            (test.__name__, [s.report for s in stats])
