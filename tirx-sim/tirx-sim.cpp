@@ -459,6 +459,11 @@ static int runMain(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
   options.explore = explore;
   options.maxSchedules = maxSchedules;
   options.schedule = schedule;
+  if (explore && !tracePath.empty()) {
+    fail("--trace records one run and --explore runs many: replay the "
+         "schedule the exploration reports (--schedule) with --trace");
+    return 1;
+  }
   std::unique_ptr<sim::TraceRecorder> recorder;
   if (!tracePath.empty()) {
     recorder = std::make_unique<sim::TraceRecorder>();

@@ -419,6 +419,9 @@ public:
   bool raceCheck = false;
   /// Chooses the schedule when set (exhaustive exploration, replays).
   ScheduleObserver *observer = nullptr;
+  /// The quantum of an observed step: the options' own, whether or not a
+  /// trace sink is attached, so a schedule replays the same with a trace.
+  unsigned observedQuantum = 1;
   /// The observer stopped the run (ScheduleObserver::kStopRun).
   bool stoppedByObserver = false;
   uint32_t clusterOrdinal = 0; // 1-based ordinal of the running cluster

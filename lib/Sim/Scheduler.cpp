@@ -343,7 +343,7 @@ bool ClusterExec::runObserved() {
     }
     Thread &t = threads[actor];
     observer->step(*this, actor, prog.code[t.pc].loc);
-    if (!afterRun(t, runThread(t, m.opts.quantum)))
+    if (!afterRun(t, runThread(t, m.observedQuantum)))
       return false;
   }
   return flushUninitialized(~0u);

@@ -5,6 +5,7 @@ shows is found with a schedule that replays it, and the bound and the
 options are checked."""
 
 import inspect
+import json
 import os
 import sys
 
@@ -82,7 +83,7 @@ def ticket(out: T.Buffer((2,), "int32")):
         out[slot] = tx
 
 
-def test_bug_of_one_order_is_found_and_replayed():
+def test_bug_of_one_order_is_found_and_replayed(tmp_path):
     out = np.zeros(2, np.int32)
     # Seed 2 schedules thread 0's atom first: the seeded run passes.
     sim.run(ticket, out, seed=2)
@@ -98,9 +99,15 @@ def test_bug_of_one_order_is_found_and_replayed():
     assert any(n.startswith("the schedule by warp") for n in notes)
     schedule = found[0].split('--schedule="')[1].split('"')[0]
     assert schedule
-    # The schedule replays the failure.
+    # The schedule replays the failure, also with a trace (which runs the
+    # scheduler op by op, and must not move the schedule's points).
     with pytest.raises(MLIRError, match="out-of-bounds index"):
         sim.run(ticket, out, seed=2, schedule=schedule)
+    trace = os.path.join(tmp_path, "replay.json")
+    with pytest.raises(MLIRError, match="out-of-bounds index"):
+        sim.run(ticket, out, seed=2, schedule=schedule, trace=trace)
+    with open(trace) as f:
+        assert "traceEvents" in json.load(f)
 
 
 def test_bound_is_reported():
@@ -122,6 +129,8 @@ def test_options_are_checked():
         sim.run(ticket, out, schedule="0:9999")
     with pytest.raises(MLIRError, match="needs race checking"):
         sim.run(ticket, out, explore="all", check_races=False)
+    with pytest.raises(ValueError, match="trace= records one run"):
+        sim.run(ticket, out, explore="all", trace="unused.json")
 
 
 def example_kernel_runs():

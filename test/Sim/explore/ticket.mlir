@@ -2,6 +2,12 @@
 // RUN: tirx-sim %s --seed=2 --explore --print=none --verify-diagnostics
 // RUN: not tirx-sim %s --seed=2 --schedule="136:32" --print=none 2>&1 | FileCheck %s --check-prefix=REPLAY
 // RUN: not tirx-sim %s --seed=2 --schedule="136:32" --print=none --print-schedule 2>/dev/null | FileCheck %s --check-prefix=TIMELINE
+// A trace runs the scheduler op by op; the replay's points stay the same.
+// RUN: not tirx-sim %s --seed=2 --schedule="136:32" --trace=%t.json --print=none 2>&1 | FileCheck %s --check-prefix=REPLAY
+// RUN: FileCheck %s --input-file=%t.json --check-prefix=TRACE
+// RUN: not tirx-sim %s --seed=2 --explore --trace=%t-explore.json --print=none 2>&1 | FileCheck %s --check-prefix=NOTRACE
+// TRACE: "traceEvents"
+// NOTRACE: --trace records one run and --explore runs many
 
 // Threads 0 and 32 take tickets with atom.add; the bug (an out-of-bounds
 // store) happens only when thread 0 comes second. The seeded run with
