@@ -74,7 +74,7 @@ def rounds(threads, k):
 
 def gemm(k):
     m = n = 256
-    cfg = dict(BN=128, STAGES=2, CLUSTER=2, SMS=2)
+    cfg = dict(BN=128, STAGES=2, CLUSTER_M=2, CLUSTER_N=1, SMS=2)
     kern = hopper_gemm.make_gemm(m, n, k, **cfg)
     rng = np.random.default_rng(0)
     a = rng.integers(0, 1 << 14, (m, k)).astype(np.uint16)

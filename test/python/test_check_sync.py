@@ -95,7 +95,7 @@ def test_warning_at_the_python_line():
 # The example kernels at the configurations their tests and benchmarks use.
 EXAMPLES = [
     ("hopper_gemm small cluster", lambda: hopper_gemm.make_gemm(
-        256, 256, 128, BN=128, STAGES=2, CLUSTER=2, SMS=2), "sm_90a"),
+        256, 256, 128, BN=128, STAGES=2, CLUSTER_M=2, CLUSTER_N=1, SMS=2), "sm_90a"),
     ("hopper_gemm 1024", lambda: hopper_gemm.make_gemm(1024, 1024, 1024), "sm_90a"),
     ("hopper_gemm 128", lambda: hopper_gemm.make_gemm(128, 256, 256), "sm_90a"),
     ("attention 64 causal", lambda: flash_attention.make_attention(1, 256, 64, True), "sm_90a"),

@@ -135,19 +135,21 @@ def test_options_are_checked():
 
 def example_kernel_runs():
     """(test, kwargs) of test_kernels_sim: the Hopper GEMM (TMA ring, warp
-    specialization, 2-CTA cluster with multicast, two tiles per cluster),
+    specialization, 2-CTA clusters with multicast, persistent, split-K),
     causal attention, the Blackwell GEMM (tensor memory), the bulk copy
     ring and the elementwise kernel."""
     sys.path.insert(0, os.path.join(REPO_ROOT, "test", "python"))
     import test_kernels_sim as ks
     kernel_bench = ks.kernel_bench
-    runs = [(ks.test_gemm_in_simulator,
-             dict(M=256, N=256, K=128,
-                  cfg=dict(BN=128, STAGES=2, CLUSTER=2, SMS=2)))]
-    bh, s, d, causal = next(r for r in kernel_bench.attention_sim_configs()
-                            if r[2] == 64 and r[3])
+    # the first benchmark configuration (ping-pong, a 2x1 cluster with
+    # multicast) and the split-K row (a 1x2 cluster, tickets)
+    gemm = [p.values for p in ks.gemm_rows()]
+    runs = [(ks.test_gemm_in_simulator, dict(dtype=d, cfg=c, shape=sh))
+            for d, c, sh in (gemm[0], next(g for g in gemm if g[1].get("SPLIT_K", 1) > 1))]
+    bh, s, d, causal, dtype = next(r for r in kernel_bench.attention_sim_configs()
+                                   if r[2] == 64 and r[3])
     runs.append((ks.test_attention_in_simulator,
-                 dict(BH=bh, S=s, D=d, causal=causal)))
+                 dict(BH=bh, S=s, D=d, causal=causal, dtype=dtype)))
     cfg, shape = kernel_bench.blackwell_sim_configs()[0]
     runs.append((ks.test_blackwell_gemm_in_simulator, dict(cfg=cfg, shape=shape)))
     runs.append((ks.test_bulk_copy_in_simulator, {}))
