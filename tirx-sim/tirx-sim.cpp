@@ -1,6 +1,7 @@
 //===- tirx-sim.cpp - Run a TIRx kernel in the simulator --------*- C++ -*-===//
 //
 //   tirx-sim kernel.mlir [--func=NAME] [--seed=N] [--arg=SPEC]...
+//            [--explore [--max-schedules=N]] [--schedule=S] [--print-schedule]
 //
 // Runs the kernel function (the one holding a tirx.kernel, or --func) once
 // in the CPU simulator and prints a summary of every array argument after
@@ -90,6 +91,25 @@ static cl::opt<bool>
     verifyDiagnostics("verify-diagnostics",
                       cl::desc("Check errors against expected-* comments"),
                       cl::init(false));
+static cl::opt<bool> explore(
+    "explore",
+    cl::desc("Exhaustive mode: run every schedule that can change the "
+             "outcome (up to --max-schedules) and report what was shown"),
+    cl::init(false));
+static cl::opt<uint64_t>
+    maxSchedules("max-schedules",
+                 cl::desc("Bound of the exhaustive mode (schedules)"),
+                 cl::init(1000));
+static cl::opt<std::string>
+    schedule("schedule",
+             cl::desc("Replay one schedule an exploration reported "
+                      "(point:actor,...; with its --seed)"),
+             cl::init(""));
+static cl::opt<bool> printSchedule(
+    "print-schedule",
+    cl::desc("Print the per-warp timeline of the run (--explore: of the "
+             "failing schedule; --schedule: of the replay)"),
+    cl::init(false));
 static cl::opt<std::string> tracePath(
     "trace",
     cl::desc("Write the run's timeline (profile ranges and marks, barrier "
@@ -436,6 +456,14 @@ static int runMain(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
   options.checkUninitialized = !noUninit;
   options.maxErrors = maxErrors;
   options.maxSteps = maxSteps;
+  options.explore = explore;
+  options.maxSchedules = maxSchedules;
+  options.schedule = schedule;
+  if (explore && !tracePath.empty()) {
+    fail("--trace records one run and --explore runs many: replay the "
+         "schedule the exploration reports (--schedule) with --trace");
+    return 1;
+  }
   std::unique_ptr<sim::TraceRecorder> recorder;
   if (!tracePath.empty()) {
     recorder = std::make_unique<sim::TraceRecorder>();
@@ -443,6 +471,10 @@ static int runMain(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
   }
   sim::Stats stats;
   LogicalResult result = sim::run(**program, blocks, args, options, &stats);
+  if (!stats.report.empty())
+    llvm::outs() << "explore: " << stats.report << "\n";
+  if (printSchedule && !stats.timeline.empty())
+    llvm::outs() << stats.timeline << "\n";
   // Also after a failure: a deadlock's timeline shows who waited where.
   if (recorder) {
     std::error_code ec;

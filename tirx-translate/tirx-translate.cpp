@@ -56,6 +56,11 @@ static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level"),
                                   cl::init(3));
 static cl::opt<std::string> ptxas("ptxas", cl::desc("ptxas for --emit=cubin"),
                                   cl::init(""));
+static cl::opt<bool>
+    noCheckSync("no-check-sync",
+                cl::desc("Do not run tirx-check-sync (the static "
+                         "synchronization check)"),
+                cl::init(false));
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
@@ -122,6 +127,7 @@ int main(int argc, char **argv) {
     options.features = features;
     options.optLevel = optLevel;
     options.ptxas = ptxas;
+    options.checkSync = !noCheckSync;
     result = tirx::compileModule(*module, *format, options);
   });
   if (!started) {

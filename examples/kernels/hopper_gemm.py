@@ -35,14 +35,12 @@ The design, written out with `T.ptx`:
   horizontally adjacent tiles share A); each loads half of it and
   multicasts it to both, and a math warpgroup releases a stage to the
   producers of both CTAs;
-- stage releases are `mbarrier.arrive.release.cta` (also on the peer's
-  barrier): a release only has to order this thread's earlier accesses
-  before the arrive, and the accesses before a release are the wgmma reads
-  of the stage, complete once `wgmma.wait_group` returns (their values are
-  in registers), so no later write -- the producer's TMA into this or the
-  peer CTA -- can change what they read. Nothing this thread wrote has to
-  become visible to the peer, which is what a cluster-scope release would
-  add (CUTLASS's ClusterBarrier::arrive is the same `.release.cta` form).
+- stage releases in a cluster are `mbarrier.arrive.release.cluster` (also
+  on the peer's barrier): the consumer's wgmma reads of the stage must
+  happen before the peer producer's next TMA write into it, and in PTX's
+  memory model a `.cta`-scope release synchronizes with nothing in another
+  CTA (the simulator reports the race a `.release.cta` arrive leaves,
+  although CUTLASS's ClusterBarrier::arrive uses that form);
   The simulator's race detector checks the ring (every TMA write against
   every wgmma read of the same bytes);
 - a persistent tile scheduler: GRID CTAs (one per SM) walk the work items
@@ -561,7 +559,7 @@ def make_gemm(M, N, K, dtype="bfloat16", **overrides):
                         prev = (it + STAGES - 1) % STAGES
                         if CLUSTER > 1:
                             T.ptx.mbarrier.arrive(T.ptx.mapa(empty.ptr_to([prev]), tid),
-                                                  sem="release", scope="cta")
+                                                  sem="release", scope="cluster")
                         else:
                             T.ptx.mbarrier.arrive(empty.ptr_to([prev]))
                 T.ptx.wgmma.wait_group(0)
@@ -569,7 +567,7 @@ def make_gemm(M, N, K, dtype="bfloat16", **overrides):
                     last = ((i * HALVES + (c if PINGPONG else 0)) * KT + KT - 1) % STAGES
                     if CLUSTER > 1:
                         T.ptx.mbarrier.arrive(T.ptx.mapa(empty.ptr_to([last]), tid),
-                                              sem="release", scope="cta")
+                                              sem="release", scope="cluster")
                     else:
                         T.ptx.mbarrier.arrive(empty.ptr_to([last]))
                 if PINGPONG:

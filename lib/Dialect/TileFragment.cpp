@@ -2,6 +2,7 @@
 
 #include "TileFragment.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
@@ -81,6 +82,19 @@ int64_t Fragment::threadBase(int64_t tid) const {
     base += ((v / d.stride) % d.extent) * d.weight;
   }
   return base;
+}
+
+std::optional<int64_t> Fragment::replicaMask() const {
+  llvm::DenseMap<int64_t, int64_t> firstOf; // base -> first thread
+  int64_t mask = 0;
+  for (int64_t t = 0; t < numThreads; ++t) {
+    auto [it, inserted] = firstOf.try_emplace(threadBase(t), t);
+    mask |= t ^ it->second;
+  }
+  for (int64_t t = 0; t < numThreads; ++t)
+    if (firstOf.lookup(threadBase(t)) != (t & ~mask))
+      return std::nullopt;
+  return mask;
 }
 
 FailureOr<Fragment> tile::analyzeFragment(BufferType type, ExecScope scope,

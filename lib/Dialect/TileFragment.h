@@ -40,6 +40,12 @@ struct Fragment {
   Value emitThreadBase(OpBuilder &b, Location loc, Value tid) const;
   /// The logical base of thread `tid`, computed on the host.
   int64_t threadBase(int64_t tid) const;
+  /// Threads with the same base hold the same elements (a replicated
+  /// layout, `R[...]`). The bits M of the scope's thread index that tell
+  /// replicas apart, when the first replica of each element is the thread
+  /// with those bits clear (`tid & M == 0`); 0 when nothing is replicated,
+  /// std::nullopt when the replicas follow no such pattern.
+  std::optional<int64_t> replicaMask() const;
 };
 
 /// The value of `axis` for thread `tid` of a scope.

@@ -39,6 +39,9 @@ void mlir::tirx::buildTIRxToNVVMPipeline(
   pm.addPass(createDispatchTilePrimitivesPass());
   pm.addPass(createResolveLayoutsPass());
   pm.addPass(createInferLaunchShapePass());
+  // Synchronization is checked on the code the tile variants produced.
+  if (options.checkSync)
+    pm.addPass(createCheckSyncPass());
   pm.addPass(createConvertTIRxToGPUPass());
   // The kernels are outlined; the target goes onto the new gpu.module.
   pm.addPass(createAttachTargetPass(attach));

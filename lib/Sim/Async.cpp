@@ -31,8 +31,16 @@ uint32_t ClusterExec::issue(Thread &t, std::unique_ptr<AsyncOp> op,
     ++row[a];
     op->agentClock = row[a];
     op->vc.assign(row, row + vcWidth);
+    if (op->splitWrites)
+      ++row[a];
+    op->writeClock = row[a];
+    // The issuer moves on: what it does after the issue is not ordered
+    // before the operation's accesses (its own read of an in-flight
+    // destination is a race).
+    tick(t);
   }
   opEpochs.push_back({agentOf(t), op->agentClock});
+  opWriteClocks.push_back(op->writeClock);
   opWaited.push_back(0);
   opLocs.push_back(loc);
   if (op->readsCta >= 0) {
@@ -55,11 +63,16 @@ uint32_t ClusterExec::issueJoined(ArrayRef<Thread *> group,
       else if (vcWidth)
         join(vc(agentOf(*first)), vc(p->idx));
     }
-  return issue(*first, std::move(op), loc);
+  uint32_t id = issue(*first, std::move(op), loc);
+  for (Thread *p : group)
+    if (p && p != first)
+      tick(*p);
+  return id;
 }
 
 Step ClusterExec::waitGroups(Thread &t, std::deque<AsyncGroup> &groups,
-                             std::vector<uint32_t> *open, uint32_t n) {
+                             std::vector<uint32_t> *open, uint32_t n,
+                             bool readsOnly) {
   std::vector<uint32_t> ids;
   while (groups.size() > n) {
     ids.insert(ids.end(), groups.front().ops.begin(),
@@ -78,17 +91,20 @@ Step ClusterExec::waitGroups(Thread &t, std::deque<AsyncGroup> &groups,
     uint32_t *v = vc(t.idx);
     for (uint32_t id : ids) {
       auto [agent, clock] = opEpochs[id];
+      if (!readsOnly)
+        clock = opWriteClocks[id];
       v[agent] = std::max(v[agent], clock);
     }
   }
   return Step::Next;
 }
 
-Accessor ClusterExec::agentAccessor(AsyncOp &o, const char *what) {
+Accessor ClusterExec::agentAccessor(AsyncOp &o, const char *what,
+                                    bool write) {
   Accessor a;
   a.who = agentOf(threads[o.issuer]);
   a.vc = o.vc.empty() ? nullptr : o.vc.data();
-  a.clock = o.agentClock;
+  a.clock = write ? o.writeClock : o.agentClock;
   a.op = o.loc;
   a.thread = &threads[o.issuer];
   a.async = true;
@@ -106,7 +122,11 @@ bool ClusterExec::completeOp(uint32_t id) {
   pending.erase(std::find(pending.begin(), pending.end(), id));
   op->done = true;
   ++m.asyncOps;
+  ++syncEpoch;
+  const AsyncOp *outer = completing;
+  completing = op.get();
   bool ok = op->complete(*this);
+  completing = outer;
   return ok && !m.stop;
 }
 

@@ -12,6 +12,8 @@
 
 #include "Program.h"
 
+#include "TIRx/Dialect/TIRxPTXOps.h"
+
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
@@ -141,6 +143,8 @@ LogicalResult decodeVectorOp(Operation *op, Compiler &c, bool &handled);
 /// tirx.tensormap_encode_tiled in the host part.
 LogicalResult decodeTensorMapEncode(Operation *op, Compiler &c);
 LogicalResult decodeMemOp(Operation *op, Compiler &c, bool &handled);
+/// MemScopeLevel (Exec.h) of a PTX memory-consistency scope.
+uint8_t scopeLevel(ptx::MemScope scope);
 /// tirx.profile.* (Profile.cpp).
 LogicalResult decodeProfileOp(Operation *op, Compiler &c, bool &handled);
 

@@ -63,23 +63,30 @@ static bool completeTx(ClusterExec &ex, AsyncOp &o, uint64_t addr,
                        o.loc, nullptr);
 }
 
-/// Counts `o` as in flight towards the mbarrier at `addr` (deadlock
-/// messages), when it exists.
-static void noteInflight(ClusterExec &ex, uint64_t addr) {
+/// Counts an op issued at op index `loc` as in flight towards the mbarrier
+/// at `addr` (deadlock messages), when it exists, and records the barrier
+/// as one the op completes on (ClusterExec::opBarriers).
+static void noteInflight(ClusterExec &ex, uint64_t addr, uint32_t loc) {
   auto it = ex.mbarriers.find(addr);
   if (it != ex.mbarriers.end())
     ++it->second.inflight;
+  auto &bars = ex.opBarriers[loc];
+  if (!llvm::is_contained(bars, addr))
+    bars.push_back(addr);
 }
 
-/// Copies `bytes` bytes from `src` to `dst` as async agent `acc`.
-static bool agentCopy(ClusterExec &ex, const Accessor &acc, uint64_t dst,
-                      Scope dstScope, uint64_t src, Scope srcScope,
-                      uint32_t bytes, uint32_t ctxCta) {
+/// Copies `bytes` bytes from `src` to `dst` as async agent `acc` (its
+/// writes as `wacc`, the same agent with the clock of its writes).
+static bool agentCopy(ClusterExec &ex, const Accessor &acc,
+                      const Accessor &wacc, uint64_t dst, Scope dstScope,
+                      uint64_t src, Scope srcScope, uint32_t bytes,
+                      uint32_t ctxCta) {
   uint8_t *s = ex.accessAs(acc, src, bytes, 1, srcScope, Access::Read, ctxCta);
   if (!s)
     return false;
   std::vector<uint8_t> tmp(s, s + bytes);
-  uint8_t *d = ex.accessAs(acc, dst, bytes, 1, dstScope, Access::Write, ctxCta);
+  uint8_t *d =
+      ex.accessAs(wacc, dst, bytes, 1, dstScope, Access::Write, ctxCta);
   if (!d)
     return false;
   std::memcpy(d, tmp.data(), bytes);
@@ -97,6 +104,9 @@ struct CpAsyncCopy : AsyncOp {
   uint32_t size, srcSize;
   bool complete(ClusterExec &ex) override {
     Accessor acc = ex.agentAccessor(*this, "cp.async copy");
+    // cp.async (unlike the bulk copies) accesses memory through the
+    // generic proxy: a thread's earlier stores need no proxy fence.
+    acc.genericProxy = true;
     uint32_t cta = ex.threads[issuer].cta;
     std::vector<uint8_t> tmp(size, 0);
     if (srcSize) {
@@ -161,14 +171,18 @@ struct CommitGroup : ExtOp {
 struct WaitGroup : ExtOp {
   enum Kind { CpAsync, CpAsyncAll, Bulk } kind = CpAsync;
   uint32_t n = 0;
+  /// cp.async.bulk.wait_group.read: waits until the groups' source reads
+  /// are done; their writes are not ordered before what follows.
+  bool read = false;
   const char *name() const override {
     return kind == Bulk         ? "cp.async.bulk.wait_group"
            : kind == CpAsyncAll ? "cp.async.wait_all"
                                 : "cp.async.wait_group";
   }
+  bool visible() const override { return true; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &) override {
     if (kind == Bulk)
-      return ex.waitGroups(t, t.bulkGroups, nullptr, n);
+      return ex.waitGroups(t, t.bulkGroups, nullptr, n, read);
     if (kind == CpAsyncAll)
       return ex.waitGroups(t, t.cpAsyncGroups, &t.cpAsyncOpen, 0);
     return ex.waitGroups(t, t.cpAsyncGroups, nullptr, n);
@@ -200,11 +214,14 @@ struct CpAsyncMBarrierArrive : ExtOp {
   uint32_t bar;
   bool noinc = false;
   const char *name() const override { return "cp.async.mbarrier.arrive"; }
+  bool visible() const override { return true; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
     uint64_t addr = t.R()[bar];
     MBarrier *b = ex.mbarrier(t, I.loc, addr, false, true, &addr);
     if (!b)
       return Step::Fail;
+    // Without .noinc the pending count rises now: an expectation.
+    ex.noteSync(addr, noinc ? SyncKind::Check : SyncKind::Expect);
     auto op = std::make_unique<ArriveWhenDone>();
     op->bar = addr;
     op->deps = t.cpAsyncOpen;
@@ -232,20 +249,21 @@ struct BulkCopy : AsyncOp {
   bool multicast = false;
   bool complete(ClusterExec &ex) override {
     Accessor acc = ex.agentAccessor(*this, "bulk copy");
+    Accessor wacc = ex.agentAccessor(*this, "bulk copy", /*write=*/true);
     uint32_t cta = ex.threads[issuer].cta;
     switch (kind) {
     case S2G:
-      return agentCopy(ex, acc, dst, Scope::Global, src, Scope::Shared, size,
-                       cta);
+      return agentCopy(ex, acc, wacc, dst, Scope::Global, src, Scope::Shared,
+                       size, cta);
     case S2S:
-      if (!agentCopy(ex, acc, dst, Scope::SharedCluster, src, Scope::Shared,
-                     size, cta))
+      if (!agentCopy(ex, acc, wacc, dst, Scope::SharedCluster, src,
+                     Scope::Shared, size, cta))
         return false;
       return completeTx(ex, *this, bar, size);
     case G2S: {
       if (!multicast) {
-        if (!agentCopy(ex, acc, dst, Scope::SharedCluster, src, Scope::Global,
-                       size, cta))
+        if (!agentCopy(ex, acc, wacc, dst, Scope::SharedCluster, src,
+                       Scope::Global, size, cta))
           return false;
         return completeTx(ex, *this, bar, size);
       }
@@ -256,9 +274,8 @@ struct BulkCopy : AsyncOp {
       for (uint32_t r = 0; r < 16; ++r) {
         if (!((mask >> r) & 1))
           continue;
-        if (!agentCopy(ex, acc, ex.sharedAddrFrom(cta, r, doff),
-                       Scope::SharedCluster,
-                       src, Scope::Global, size, cta) ||
+        if (!agentCopy(ex, acc, wacc, ex.sharedAddrFrom(cta, r, doff),
+                       Scope::SharedCluster, src, Scope::Global, size, cta) ||
             !completeTx(ex, *this, ex.sharedAddr(r, boff), size))
           return false;
       }
@@ -277,6 +294,7 @@ struct BulkCopyOp : ExtOp {
            : kind == BulkCopy::S2G ? "cp.async.bulk.s2g"
                                    : "cp.async.bulk.s2s";
   }
+  bool visible() const override { return bar != kNone; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
     uint64_t *R = t.R();
     auto op = std::make_unique<BulkCopy>();
@@ -298,6 +316,7 @@ struct BulkCopyOp : ExtOp {
       if (!ex.mbarrier(t, I.loc, op->bar, kind == BulkCopy::S2S, true,
                        &op->bar))
         return Step::Fail;
+      ex.noteSync(op->bar, SyncKind::Check);
     }
     if (mask != kNone) {
       op->multicast = true;
@@ -315,6 +334,7 @@ struct BulkCopyOp : ExtOp {
       uint64_t off;
       if (ex.decodeShared(op->src, t.cta, rank, off))
         op->readsCta = static_cast<int32_t>(rank);
+      op->splitWrites = true;
     }
     if (op->bar) {
       if (op->multicast) {
@@ -323,9 +343,9 @@ struct BulkCopyOp : ExtOp {
         ex.decodeShared(op->bar, t.cta, brank, boff);
         for (uint32_t r = 0; r < 16; ++r)
           if ((op->mask >> r) & 1)
-            noteInflight(ex, ex.sharedAddr(r, boff));
+            noteInflight(ex, ex.sharedAddr(r, boff), I.loc);
       } else {
-        noteInflight(ex, op->bar);
+        noteInflight(ex, op->bar, I.loc);
       }
     }
     uint32_t id = ex.issue(t, std::move(op), I.loc);
@@ -447,8 +467,8 @@ struct TmaOp : AsyncOp {
     });
   }
 
-  bool storeFrom(ClusterExec &ex, const Accessor &acc, uint32_t rank,
-                 uint64_t srcOff, uint32_t cta) const {
+  bool storeFrom(ClusterExec &ex, const Accessor &acc, const Accessor &wacc,
+                 uint32_t rank, uint64_t srcOff, uint32_t cta) const {
     unsigned esz = tensorMapElementBytes(spec->dtype);
     return walk([&](uint64_t g, uint64_t off) {
       uint64_t phys = swizzle(*spec, srcOff + off);
@@ -461,7 +481,7 @@ struct TmaOp : AsyncOp {
       uint64_t v = 0;
       std::memcpy(&v, s, esz);
       if (kind == Reduce) {
-        uint8_t *old = ex.accessAs(acc, g, esz, 1, Scope::Global,
+        uint8_t *old = ex.accessAs(wacc, g, esz, 1, Scope::Global,
                                    Access::Read, cta);
         if (!old)
           return false;
@@ -470,7 +490,7 @@ struct TmaOp : AsyncOp {
         v = combine(o, v);
       }
       uint8_t *d =
-          ex.accessAs(acc, g, esz, 1, Scope::Global, Access::Write, cta);
+          ex.accessAs(wacc, g, esz, 1, Scope::Global, Access::Write, cta);
       if (!d)
         return false;
       std::memcpy(d, &v, esz);
@@ -528,7 +548,8 @@ struct TmaOp : AsyncOp {
     uint64_t off, boff = 0;
     ex.decodeShared(smem, cta, rank, off);
     if (kind != Load)
-      return storeFrom(ex, acc, rank, off, cta);
+      return storeFrom(ex, acc, ex.agentAccessor(*this, what, /*write=*/true),
+                       rank, off, cta);
     if (bar)
       ex.decodeShared(bar, cta, brank, boff);
     uint64_t bytes = boxBytes();
@@ -560,6 +581,7 @@ struct TmaIssue : ExtOp {
            : kind == TmaOp::Store ? "cp.async.bulk.tensor.store"
                                   : "cp.async.bulk.tensor.reduce";
   }
+  bool visible() const override { return kind == TmaOp::Load; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
     uint64_t *R = t.R();
     uint64_t handle = R[tmap];
@@ -610,6 +632,7 @@ struct TmaIssue : ExtOp {
       op->bar = R[bar];
       if (!ex.mbarrier(t, I.loc, op->bar, false, true, &op->bar))
         return Step::Fail;
+      ex.noteSync(op->bar, SyncKind::Check);
       if (mask != kNone) {
         op->multicast = true;
         op->mask = static_cast<uint16_t>(R[mask]);
@@ -626,13 +649,14 @@ struct TmaIssue : ExtOp {
                             << " CTAs";
             return Step::Fail;
           }
-          noteInflight(ex, ex.sharedAddr(r, boff));
+          noteInflight(ex, ex.sharedAddr(r, boff), I.loc);
         }
       } else {
-        noteInflight(ex, op->bar);
+        noteInflight(ex, op->bar, I.loc);
       }
     } else {
       op->readsCta = static_cast<int32_t>(srank);
+      op->splitWrites = true;
     }
     uint32_t id = ex.issue(t, std::move(op), I.loc);
     if (kind != TmaOp::Load)
@@ -686,6 +710,7 @@ LogicalResult sim::decodeCopyOp(Operation *op, Compiler &c, bool &handled) {
     auto e = std::make_unique<WaitGroup>();
     e->kind = WaitGroup::Bulk;
     e->n = w.getN();
+    e->read = w.getRead();
     c.emitExt(std::move(e));
     return success();
   }

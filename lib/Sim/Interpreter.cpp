@@ -397,6 +397,13 @@ Step ClusterExec::runThread(Thread &t, uint64_t budget) {
       continue;
     case Opc::ExtOp: {
       t.pc = pc;
+      // Under a schedule observer a step ends before the next
+      // synchronization op: the observer orders those.
+      if (observer && n > 1 && prog.ext[I.x]->visible()) {
+        --n;
+        result = Step::Next;
+        goto done;
+      }
       Step s = prog.ext[I.x]->exec(*this, t, I);
       switch (s) {
       case Step::Next:

@@ -16,7 +16,10 @@ Machine::Machine(const Program &program, const Options &options)
     : prog(program), opts(options) {
   if (opts.maxErrors == 0)
     opts.maxErrors = 1;
-  if (opts.quantum == 0 || opts.trace)
+  if (opts.quantum == 0)
+    opts.quantum = 1;
+  observedQuantum = opts.quantum;
+  if (opts.trace)
     opts.quantum = 1;
   for (int i = 0; i < 3; ++i) {
     grid[i] = program.launch.grid[i];
@@ -201,9 +204,19 @@ static LogicalResult bindArguments(Machine &m, ArrayRef<MemoryBlock> memory,
 LogicalResult sim::run(const Program &program, ArrayRef<MemoryBlock> memory,
                        ArrayRef<Argument> args, const Options &options,
                        Stats *stats) {
+  if (options.explore || !options.schedule.empty())
+    return runExplored(program, memory, args, options, stats);
+  return runLaunch(program, memory, args, options, stats, nullptr);
+}
+
+LogicalResult sim::runLaunch(const Program &program,
+                             ArrayRef<MemoryBlock> memory,
+                             ArrayRef<Argument> args, const Options &options,
+                             Stats *stats, ScheduleObserver *observer) {
   auto start = std::chrono::steady_clock::now();
   std::clock_t cpuStart = std::clock();
   Machine m(program, options);
+  m.observer = observer;
   m.hostRegs.assign(program.functions.front().numSlots, 0);
   m.blocks.resize(memory.size());
   for (size_t i = 0; i < memory.size(); ++i) {
@@ -270,8 +283,10 @@ LogicalResult sim::run(const Program &program, ArrayRef<MemoryBlock> memory,
         ok = false;
         break;
       }
+      if (m.stoppedByObserver)
+        break;
     }
-    if (ok) {
+    if (ok && !m.stoppedByObserver) {
       hostThread.regs = m.hostRegs;
       s = host.runThread(hostThread, ~uint64_t(0));
       ok = s == Step::Exit;

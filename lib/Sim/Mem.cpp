@@ -60,31 +60,55 @@ uint64_t syncKey(ClusterExec &ex, Thread &t, uint64_t addr) {
   return addr;
 }
 
-void release(ClusterExec &ex, Thread &t, uint64_t key) {
+/// A release at `key` by `t` at scope `scope` of an access of scope
+/// `level`: a release operation's own (`self`), else the pending release
+/// fence's, narrowed to the access's.
+void release(ClusterExec &ex, Thread &t, uint64_t key, uint8_t level,
+             bool self) {
   if (!ex.vcWidth)
     return;
-  ex.joinInto(ex.syncVC[key], ex.vc(t.idx));
+  uint8_t scope = self ? level : std::min(level, t.releaseFence);
+  SyncRecord &r = ex.syncVC[key];
+  if (r.vcs.size() < 2 * ex.ctas.size())
+    r.vcs.resize(2 * ex.ctas.size());
+  ex.joinInto(r.vcs[2 * t.cta + (scope >= kScopeCluster ? 1 : 0)],
+              ex.vc(t.idx));
   ex.tick(t);
-  t.releaseFence = false;
+  t.releaseFence = kWeak;
+  ++ex.syncEpoch;
 }
 
-void acquire(ClusterExec &ex, Thread &t, uint64_t key, bool now) {
+/// An acquire at `key` by `t` at scope `scope`: it synchronizes with the
+/// releases of its own CTA and, at `.cluster` scope or wider, with the
+/// `.cluster`-or-wider releases of other CTAs. `now`: an acquire load;
+/// else what a later acquire fence takes (Thread::observed*).
+void acquire(ClusterExec &ex, Thread &t, uint64_t key, uint8_t scope,
+             bool now) {
   if (!ex.vcWidth)
     return;
   auto it = ex.syncVC.find(key);
   if (it == ex.syncVC.end())
     return;
-  if (now)
-    ex.join(ex.vc(t.idx), it->second.data());
-  else
-    ex.joinInto(t.observed, it->second.data());
+  const std::vector<std::vector<uint32_t>> &vcs = it->second.vcs;
+  for (size_t i = 0; i < vcs.size(); ++i) {
+    if (vcs[i].empty())
+      continue;
+    bool own = i / 2 == t.cta;
+    if (!own && (!(i & 1) || scope < kScopeCluster))
+      continue;
+    if (now)
+      ex.join(ex.vc(t.idx), vcs[i].data());
+    else
+      ex.joinInto(own ? t.observedLocal : t.observedWide, vcs[i].data());
+  }
 }
 
-/// Accesses `bytes` at `addr` for thread `t` as a strong or weak access.
+/// Accesses `bytes` at `addr` for thread `t` as a strong access of scope
+/// `strong` (kWeak: a weak one).
 uint8_t *memAccess(ClusterExec &ex, Thread &t, uint32_t op, uint64_t addr,
-                   unsigned bytes, Scope scope, Access kind, bool strong) {
+                   unsigned bytes, Scope scope, Access kind, uint8_t strong) {
   Accessor acc = ex.accessorOf(t, op);
-  acc.atomic = strong;
+  acc.strong = strong;
   unsigned align = llvm::isPowerOf2_32(bytes) ? std::min(bytes, 16u) : 1;
   return ex.accessAs(acc, addr, bytes, align, scope, kind, t.cta);
 }
@@ -95,15 +119,26 @@ struct LdSt : ExtOp {
   ValueShape shape;
   Scope scope = Scope::Generic;
   std::optional<ptx::MemSem> sem;
+  /// MemScopeLevel of a strong access (volatile: `.sys`).
+  uint8_t level = kScopeGPU;
   const char *name() const override { return store ? "st" : "ld"; }
+  bool visible() const override { return sem && *sem != ptx::MemSem::Weak; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
     uint64_t *R = t.R();
     uint64_t addr = R[ptr];
-    bool strong = sem && *sem != ptx::MemSem::Weak;
+    uint8_t strong = sem && *sem != ptx::MemSem::Weak
+                         ? level
+                         : static_cast<uint8_t>(kWeak);
     uint64_t key = strong ? syncKey(ex, t, addr) : 0;
+    // A store's event comes before its release (the clock it publishes),
+    // a load's after its acquire.
+    if (strong && store)
+      ex.noteSync(strongAccessKey(key), SyncKind::Write);
     if (store && strong &&
         (*sem == ptx::MemSem::Release || t.releaseFence))
-      release(ex, t, key);
+      release(ex, t, key, strong, *sem == ptx::MemSem::Release);
+    else if (store && strong)
+      ++ex.syncEpoch;
     uint8_t *p = memAccess(ex, t, I.loc, addr, shape.bytes(), scope,
                            store ? Access::Write : Access::Read, strong);
     if (!p)
@@ -114,8 +149,10 @@ struct LdSt : ExtOp {
       if (shape.bytes() <= 8)
         R[value] = 0;
       std::memcpy(R + value, p, shape.bytes());
-      if (strong)
-        acquire(ex, t, key, *sem == ptx::MemSem::Acquire);
+      if (strong) {
+        acquire(ex, t, key, strong, *sem == ptx::MemSem::Acquire);
+        ex.noteSync(strongAccessKey(key), SyncKind::Read);
+      }
     }
     return Step::Next;
   }
@@ -169,24 +206,29 @@ struct Atomic : ExtOp {
   bool isSigned = false;
   Scope scope = Scope::Generic;
   std::optional<ptx::MemSem> sem;
+  uint8_t level = kScopeGPU; // PTX's default scope of atom and red
   const char *name() const override {
     return result == kNone ? "red" : "atom";
   }
+  bool visible() const override { return true; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
     uint64_t *R = t.R();
     uint64_t addr = R[ptr];
     uint64_t key = syncKey(ex, t, addr);
+    ex.noteSync(strongAccessKey(key), SyncKind::Write);
     bool rel = sem && (*sem == ptx::MemSem::Release ||
                        *sem == ptx::MemSem::AcqRel);
     bool acq = sem && (*sem == ptx::MemSem::Acquire ||
                        *sem == ptx::MemSem::AcqRel);
     if (rel || t.releaseFence)
-      release(ex, t, key);
+      release(ex, t, key, level, rel);
+    else
+      ++ex.syncEpoch;
     // The read and the write of one atomic operation.
     uint8_t *p = memAccess(ex, t, I.loc, addr, shape.bytes(), scope,
-                           Access::Read, true);
+                           Access::Read, level);
     if (!p || !memAccess(ex, t, I.loc, addr, shape.bytes(), scope,
-                         Access::Write, true))
+                         Access::Write, level))
       return Step::Fail;
     unsigned eb = skBytes(shape.kind);
     uint8_t old[32];
@@ -208,7 +250,7 @@ struct Atomic : ExtOp {
         R[result] = 0;
       std::memcpy(R + result, old, shape.bytes());
     }
-    acquire(ex, t, key, acq);
+    acquire(ex, t, key, level, acq);
     return Step::Next;
   }
 };
@@ -227,7 +269,7 @@ struct RemoteAsync : AsyncOp {
     acc.async = false;
     uint32_t cta = ex.threads[issuer].cta;
     if (!isStore) {
-      acc.atomic = true;
+      acc.strong = kScopeCluster; // red.async is relaxed.cluster
       if (!ex.accessAs(acc, addr, shape.bytes(), shape.bytes(),
                        Scope::SharedCluster, Access::Read, cta))
         return false;
@@ -267,6 +309,7 @@ struct RemoteAsyncOp : ExtOp {
   const char *name() const override {
     return isStore ? "st.async" : "red.async";
   }
+  bool visible() const override { return true; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
     uint64_t *R = t.R();
     auto o = std::make_unique<RemoteAsync>();
@@ -286,6 +329,12 @@ struct RemoteAsyncOp : ExtOp {
     }
     if (!ex.mbarrier(t, I.loc, R[bar], true, true, &o->bar))
       return Step::Fail;
+    ex.noteSync(o->bar, SyncKind::Check);
+    {
+      auto &bars = ex.opBarriers[I.loc];
+      if (!llvm::is_contained(bars, o->bar))
+        bars.push_back(o->bar);
+    }
     ex.decodeShared(o->bar, t.cta, brank, boff);
     if (brank != prank) {
       ex.error(I.loc) << ex.describe(t) << " issues " << name()
@@ -310,6 +359,15 @@ LogicalResult shapeOf(Operation *op, Compiler &c, Type type, ValueShape &s) {
   return success();
 }
 
+/// The scope level of a strong access: its `.scope` (PTX's default for
+/// atom and red is `.gpu`); a volatile access is relaxed at `.sys`.
+uint8_t levelOf(std::optional<ptx::MemSem> sem,
+                std::optional<ptx::MemScope> scope) {
+  if (sem && *sem == ptx::MemSem::Volatile)
+    return kScopeSys;
+  return scope ? scopeLevel(*scope) : static_cast<uint8_t>(kScopeGPU);
+}
+
 bool isSignedType(ptx::ValType t) {
   return t == ptx::ValType::S8 || t == ptx::ValType::S16 ||
          t == ptx::ValType::S32 || t == ptx::ValType::S64;
@@ -327,6 +385,7 @@ LogicalResult sim::decodeMemOp(Operation *op, Compiler &c, bool &handled) {
     e->value = c.slot(ld.getRes());
     e->scope = scopeOf(ld.getSpace());
     e->sem = ld.getSem();
+    e->level = levelOf(ld.getSem(), ld.getScope());
     c.emitExt(std::move(e));
     return success();
   }
@@ -339,6 +398,7 @@ LogicalResult sim::decodeMemOp(Operation *op, Compiler &c, bool &handled) {
     e->value = c.slot(st.getValue());
     e->scope = scopeOf(st.getSpace());
     e->sem = st.getSem();
+    e->level = levelOf(st.getSem(), st.getScope());
     c.emitExt(std::move(e));
     return success();
   }
@@ -354,6 +414,7 @@ LogicalResult sim::decodeMemOp(Operation *op, Compiler &c, bool &handled) {
     e->result = result;
     e->scope = scopeOf(a.getSpace());
     e->sem = a.getSem();
+    e->level = levelOf(a.getSem(), a.getScope());
     c.emitExt(std::move(e));
     return success();
   };

@@ -125,7 +125,8 @@ uint8_t *ClusterExec::accessAs(const Accessor &acc, uint64_t addr,
       }
       noteRemote(acc, rank);
     }
-    if (!checkCells(acc, owner.smem, off, bytes, kind, true, addr, "shared"))
+    if (!checkCells(acc, owner.smem, off, bytes, kind, true, addr, "shared",
+                    static_cast<int32_t>(rank)))
       return nullptr;
     return owner.smem.data.data() + off;
   }
@@ -213,21 +214,60 @@ std::string ClusterExec::describeWho(uint32_t who) const {
          describe(threads[who - numThreads]);
 }
 
-/// True if a fence.proxy.async by thread `writer` after its write at clock
-/// `writeClock` is ordered before the access with clock vector `vcOf`.
+/// The proxy-fence list (Thread::proxyFences) that orders a generic-proxy
+/// write to memory `owner` (a cluster rank; -2: global memory) by thread
+/// `writer`: 0 global, 1 the writer's own CTA's shared memory, 2 another
+/// CTA's (shared::cluster).
+static unsigned fenceSpaceOf(const ClusterExec &ex, uint32_t writer,
+                             int32_t owner) {
+  if (owner == -2)
+    return 0;
+  return static_cast<uint32_t>(owner) == ex.threads[writer].cta ? 1 : 2;
+}
+
+/// True if a fence.proxy.async by thread `writer` of the state space of
+/// the write (`space`, fenceSpaceOf) after its write at clock `writeClock`
+/// is ordered before the access with clock vector `accVC`. `otherSpace`
+/// receives the space of a fence that was issued after the write but does
+/// not cover it (-1: none).
 static bool proxyFenced(const ClusterExec &ex, uint32_t writer,
-                        uint32_t writeClock, const uint32_t *accVC) {
+                        uint32_t writeClock, const uint32_t *accVC,
+                        unsigned space, int &otherSpace) {
+  otherSpace = -1;
   if (writer >= ex.numThreads)
     return true; // an async-proxy write
-  const std::vector<uint32_t> &fences = ex.threads[writer].proxyFences;
+  const Thread &w = ex.threads[writer];
+  const std::vector<uint32_t> &fences = w.proxyFences[space];
   auto it = std::upper_bound(fences.begin(), fences.end(), writeClock);
-  return it != fences.end() && *it <= accVC[writer];
+  if (it != fences.end() && *it <= accVC[writer])
+    return true;
+  for (unsigned s = 0; s < 3; ++s) {
+    if (s == space)
+      continue;
+    const std::vector<uint32_t> &f = w.proxyFences[s];
+    auto j = std::upper_bound(f.begin(), f.end(), writeClock);
+    if (j != f.end() && *j <= accVC[writer]) {
+      otherSpace = static_cast<int>(s);
+      break;
+    }
+  }
+  return false;
+}
+
+bool ClusterExec::morallyStrong(const Accessor &acc, uint8_t other,
+                                uint32_t who) const {
+  if (acc.strong == kWeak || other == kWeak)
+    return false;
+  uint32_t mine = acc.thread ? acc.thread->cta : 0;
+  if (mine == ctaOf(who))
+    return true;
+  return acc.strong >= kScopeCluster && other >= kScopeCluster;
 }
 
 bool ClusterExec::checkCells(const Accessor &acc, Region &region,
                              uint64_t offset, uint32_t bytes, Access kind,
                              bool trackWritten, uint64_t addr,
-                             const char *space) {
+                             const char *space, int32_t owner) {
   if (trackWritten) {
     if (kind == Access::Write) {
       std::memset(region.written.data() + offset, 1, bytes);
@@ -243,43 +283,54 @@ bool ClusterExec::checkCells(const Accessor &acc, Region &region,
   }
   if (!vcWidth)
     return true;
-  for (uint32_t i = 0; i < bytes; ++i) {
+  // Proxy fences concern shared and global memory, not tensor memory.
+  bool proxyCheck = acc.async && !acc.genericProxy && owner >= 0;
+  uint32_t i = 0;
+  // The async proxy's access to a byte the generic proxy wrote: a proxy
+  // fence must order them. False: reported, and the launch stops.
+  auto proxyOrdered = [&](const Cell &c) {
+    int fenceSpace = -1;
+    if (!proxyCheck || !c.wClk ||
+        proxyFenced(*this, c.wWho, c.wClk, acc.vc,
+                    c.wWho < numThreads ? fenceSpaceOf(*this, c.wWho, owner)
+                                        : 0,
+                    fenceSpace))
+      return true;
+    return reportProxy(acc, c.wWho, c.wOp, addr + i, space, fenceSpace);
+  };
+  for (; i < bytes; ++i) {
     Cell &c = region.shadow.at(offset + i);
     bool wRaces = c.wClk && c.wWho != acc.who && c.wClk > acc.vc[c.wWho] &&
-                  !(acc.atomic && c.wAtomic);
+                  !morallyStrong(acc, c.wStrong, c.wWho);
     if (kind == Access::Read) {
       if (wRaces) {
         if (!reportRace(acc, kind, c.wWho, c.wOp, Access::Write, addr + i,
                         space))
           return false;
-      } else if (acc.async && c.wClk && !proxyFenced(*this, c.wWho, c.wClk,
-                                                     acc.vc)) {
-        if (!reportProxy(acc, c.wWho, c.wOp, addr + i, space))
-          return false;
+      } else if (!proxyOrdered(c)) {
+        return false;
       }
       c.rClk = acc.clock;
       c.rWho = static_cast<uint16_t>(acc.who);
       c.rOp = acc.op;
-      c.rAtomic = acc.atomic;
+      c.rStrong = acc.strong;
     } else {
       if (wRaces) {
         if (!reportRace(acc, kind, c.wWho, c.wOp, Access::Write, addr + i,
                         space))
           return false;
       } else if (c.rClk && c.rWho != acc.who && c.rClk > acc.vc[c.rWho] &&
-                 !(acc.atomic && c.rAtomic)) {
+                 !morallyStrong(acc, c.rStrong, c.rWho)) {
         if (!reportRace(acc, kind, c.rWho, c.rOp, Access::Read, addr + i,
                         space))
           return false;
-      } else if (acc.async && c.wClk &&
-                 !proxyFenced(*this, c.wWho, c.wClk, acc.vc)) {
-        if (!reportProxy(acc, c.wWho, c.wOp, addr + i, space))
-          return false;
+      } else if (!proxyOrdered(c)) {
+        return false;
       }
       c.wClk = acc.clock;
       c.wWho = static_cast<uint16_t>(acc.who);
       c.wOp = acc.op;
-      c.wAtomic = acc.atomic;
+      c.wStrong = acc.strong;
       c.rClk = 0;
     }
   }
@@ -294,28 +345,32 @@ bool ClusterExec::checkGlobal(const Accessor &acc, GlobalBlock &block,
   uint32_t me = m.clusterOrdinal;
   for (uint32_t i = 0; i < bytes; ++i) {
     Cell &c = block.shadow.at(offset + i);
+    int fenceSpace = -1;
     // Epochs from another cluster: no synchronization can order them.
-    bool wOther = c.wClk && c.wCluster != me && !(acc.atomic && c.wAtomic);
-    bool rOther = c.rClk && c.rCluster != me && !(acc.atomic && c.rAtomic);
+    bool wOther = c.wClk && c.wCluster != me &&
+                  !(acc.strong >= kScopeGPU && c.wStrong >= kScopeGPU);
+    bool rOther = c.rClk && c.rCluster != me &&
+                  !(acc.strong >= kScopeGPU && c.rStrong >= kScopeGPU);
     if (kind == Access::Read) {
       if (wOther) {
         if (!reportClusterRace(acc, kind, c.wOp, Access::Write, addr + i))
           return false;
       } else if (c.wClk && c.wWho != acc.who && c.wClk > acc.vc[c.wWho] &&
-                 !(acc.atomic && c.wAtomic)) {
+                 !morallyStrong(acc, c.wStrong, c.wWho)) {
         if (!reportRace(acc, kind, c.wWho, c.wOp, Access::Write, addr + i,
                         "global"))
           return false;
-      } else if (acc.async && c.wClk &&
-                 !proxyFenced(*this, c.wWho, c.wClk, acc.vc)) {
-        if (!reportProxy(acc, c.wWho, c.wOp, addr + i, "global"))
+      } else if (acc.async && !acc.genericProxy && c.wClk &&
+                 !proxyFenced(*this, c.wWho, c.wClk, acc.vc, 0,
+                              fenceSpace)) {
+        if (!reportProxy(acc, c.wWho, c.wOp, addr + i, "global", fenceSpace))
           return false;
       }
       c.rClk = acc.clock;
       c.rWho = static_cast<uint16_t>(acc.who);
       c.rOp = acc.op;
       c.rCluster = me;
-      c.rAtomic = acc.atomic;
+      c.rStrong = acc.strong;
     } else {
       if (wOther || rOther) {
         if (!reportClusterRace(acc, kind, wOther ? c.wOp : c.rOp,
@@ -323,12 +378,12 @@ bool ClusterExec::checkGlobal(const Accessor &acc, GlobalBlock &block,
                                addr + i))
           return false;
       } else if (c.wClk && c.wWho != acc.who && c.wClk > acc.vc[c.wWho] &&
-                 !(acc.atomic && c.wAtomic)) {
+                 !morallyStrong(acc, c.wStrong, c.wWho)) {
         if (!reportRace(acc, kind, c.wWho, c.wOp, Access::Write, addr + i,
                         "global"))
           return false;
       } else if (c.rClk && c.rWho != acc.who && c.rClk > acc.vc[c.rWho] &&
-                 !(acc.atomic && c.rAtomic)) {
+                 !morallyStrong(acc, c.rStrong, c.rWho)) {
         if (!reportRace(acc, kind, c.rWho, c.rOp, Access::Read, addr + i,
                         "global"))
           return false;
@@ -337,7 +392,7 @@ bool ClusterExec::checkGlobal(const Accessor &acc, GlobalBlock &block,
       c.wWho = static_cast<uint16_t>(acc.who);
       c.wOp = acc.op;
       c.wCluster = me;
-      c.wAtomic = acc.atomic;
+      c.wStrong = acc.strong;
       c.rClk = 0;
     }
   }
@@ -352,12 +407,39 @@ bool ClusterExec::reportRace(const Accessor &acc, Access kind, uint32_t who,
   bool primaryIsOther = kind == Access::Write && otherKind == Access::Read;
   uint32_t primaryOp = primaryIsOther ? otherOp : acc.op;
   uint32_t secondaryOp = primaryIsOther ? acc.op : otherOp;
+  std::string me = describeAccessor(*this, acc);
+  std::string other = describeWho(who);
+  // A read after a wait that passed at once because its parity named the
+  // phase before the barrier's first, racing with a copy completing on
+  // that barrier: the parity is the bug, reported at the wait.
+  const Thread *reader = nullptr;
+  if (primaryIsOther ? who < numThreads : (!acc.async && acc.thread))
+    reader = primaryIsOther ? &threads[who] : acc.thread;
+  if (reader && reader->vacuous && (primaryIsOther || kind == Access::Read)) {
+    auto it = opBarriers.find(secondaryOp);
+    if (it != opBarriers.end() &&
+        llvm::is_contained(it->second, reader->vacuousBar)) {
+      if (!reportedRaces.insert({reader->vacuousOp, secondaryOp}).second)
+        return !m.stop;
+      reportedOps.insert(primaryOp);
+      auto d = error(reader->vacuousOp);
+      d << "wrong mbarrier parity: this wait on the mbarrier at "
+        << describeShared(reader->vacuousBar)
+        << " passed at once, because parity 1 names the phase before the "
+           "barrier's first (phase 0 had not completed); "
+        << describe(*reader) << " then reads " << space << " memory at "
+        << hex(addr) << " that "
+        << (primaryIsOther ? me : other)
+        << " writes when that phase completes";
+      d.attachNote(loc(primaryOp)) << "the read is here";
+      d.attachNote(loc(secondaryOp)) << "the conflicting write is here";
+      return !m.stop;
+    }
+  }
   auto key = std::make_pair(primaryOp, secondaryOp);
   if (!reportedRaces.insert(key).second)
     return !m.stop;
   reportedOps.insert(primaryOp);
-  std::string me = describeAccessor(*this, acc);
-  std::string other = describeWho(who);
   auto d = error(primaryOp);
   d << "data race on " << space << " memory at " << hex(addr) << ": ";
   if (primaryIsOther)
@@ -368,6 +450,12 @@ bool ClusterExec::reportRace(const Accessor &acc, Access kind, uint32_t who,
     d << me << " writes it while " << other << " writes it";
   d << ", and no barrier, mbarrier or wait orders the two";
   d.attachNote(loc(secondaryOp)) << "the conflicting write is here";
+  if (reader && reader->vacuous)
+    d.attachNote(loc(reader->vacuousOp))
+        << "this wait of " << describe(*reader) << " on the mbarrier at "
+        << describeShared(reader->vacuousBar)
+        << " passed at once: parity 1 names the phase before the barrier's "
+           "first";
   return !m.stop;
 }
 
@@ -390,15 +478,23 @@ bool ClusterExec::reportClusterRace(const Accessor &acc, Access kind,
 
 bool ClusterExec::reportProxy(const Accessor &acc, uint32_t writer,
                               uint32_t writeOp, uint64_t addr,
-                              const char *space) {
+                              const char *space, int fenceSpace) {
   if (!reportedRaces.insert({acc.op, writeOp}).second)
     return !m.stop;
+  static const char *const spaces[] = {"global", "shared.cta",
+                                       "shared.cluster"};
   auto d = error(acc.op);
   d << "missing fence.proxy.async: " << describeAccessor(*this, acc)
     << " (async proxy) accesses " << space << " memory at " << hex(addr)
     << " that " << describeWho(writer)
-    << " wrote through the generic proxy, with no fence.proxy.async between "
-       "the write and the asynchronous operation";
+    << " wrote through the generic proxy, with no fence.proxy.async ";
+  if (fenceSpace >= 0)
+    d << "of its state space between the write and the asynchronous "
+         "operation (the writer's fence.proxy.async "
+      << spaces[fenceSpace] << " orders " << spaces[fenceSpace]
+      << " memory only)";
+  else
+    d << "between the write and the asynchronous operation";
   d.attachNote(loc(writeOp)) << "the generic-proxy write is here";
   return !m.stop;
 }

@@ -182,6 +182,11 @@ public:
                               llvm::ArrayRef<Thread *> threads);
   /// A short name for wait descriptions ("shfl.sync").
   virtual const char *name() const = 0;
+  /// Whether the op takes part in synchronization (barriers, mbarriers,
+  /// strong memory accesses, async issues and waits): under a
+  /// ScheduleObserver a thread's step ends before each such op, so the
+  /// order of these ops is what a schedule chooses.
+  virtual bool visible() const { return false; }
 };
 
 /// An element-wise vector op: n elements of kind k (input kind `srcKind`

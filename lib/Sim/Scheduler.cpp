@@ -20,6 +20,7 @@ using namespace mlir::tirx;
 using namespace mlir::tirx::sim;
 
 AsyncOp::~AsyncOp() = default;
+ScheduleObserver::~ScheduleObserver() = default;
 
 /// Bytes of vector clocks above which race checking is turned off.
 static constexpr uint64_t kMaxVectorClockBytes = uint64_t(256) << 20;
@@ -76,10 +77,15 @@ ClusterExec::ClusterExec(Machine &m, const uint32_t cid[3], bool host)
   warpColl.resize(nCta * ((T + 31) / 32));
   wgColl.resize(nCta * ((T + 127) / 128));
   if (m.raceCheck) {
+    // Rows: threads and their agents. Under a schedule observer each row
+    // has a second, causal half (ClusterExec::causalBase).
     uint64_t v = 2 * uint64_t(numThreads);
-    if (v * v * 4 <= kMaxVectorClockBytes) {
-      vcWidth = static_cast<uint32_t>(v);
-      vcs.assign(size_t(v) * v, 0);
+    uint64_t width = m.observer ? 2 * v : v;
+    if (v * width * 4 <= kMaxVectorClockBytes) {
+      vcWidth = static_cast<uint32_t>(width);
+      if (m.observer)
+        causalBase = static_cast<uint32_t>(v);
+      vcs.assign(size_t(v) * width, 0);
       for (uint32_t i = 0; i < numThreads; ++i)
         vc(i)[i] = 1;
       for (CTA &c : ctas) {
@@ -99,6 +105,8 @@ void ClusterExec::makeReady(Thread &t) {
     traceWait(t, /*begin=*/false);
   t.state = TState::Ready;
   t.wait = WaitDesc();
+  if (observer)
+    return; // the observer's scheduler looks at the states
   if (!t.queued) {
     t.queued = true;
     ready.push_back(t.idx);
@@ -263,8 +271,11 @@ uint64_t specialRegister(ClusterExec &ex, Thread &t, SR reg, int64_t imm,
 //===----------------------------------------------------------------------===//
 
 bool ClusterExec::run() {
+  observer = m.observer;
   for (Thread &t : threads)
     makeReady(t);
+  if (observer)
+    return runObserved();
   while (true) {
     if (m.stop)
       return false;
@@ -276,6 +287,8 @@ bool ClusterExec::run() {
       }
       if (liveThreads == 0)
         break;
+      if (wakeIdlePollers())
+        continue;
       reportDeadlock();
       return false;
     }
@@ -287,40 +300,90 @@ bool ClusterExec::run() {
     t.queued = false;
     if (t.state != TState::Ready)
       continue;
-    Step s = runThread(t, m.opts.quantum);
-    switch (s) {
-    case Step::Next:
-      makeReady(t);
-      break;
-    case Step::Block:
-      if (m.opts.trace)
-        traceWait(t, /*begin=*/true);
-      break;
-    case Step::Parked:
-      break;
-    case Step::Exit:
-      if (!threadExit(t))
-        return false;
-      break;
-    case Step::Fail:
+    if (!afterRun(t, runThread(t, m.opts.quantum)))
       return false;
-    default:
-      error(prog.code[t.pc].loc) << "internal simulator error: unexpected "
-                                    "step in device code";
-      return false;
-    }
-    if (m.opts.maxSteps && m.steps > m.opts.maxSteps) {
-      auto d = error(prog.kernelLoc);
-      d << "the launch ran more than " << m.opts.maxSteps
-        << " operations (the step limit) and did not finish (a thread "
-           "spinning forever?)";
-      d.attachNote(loc(prog.code[t.pc].loc)) << describe(t) << " was here";
-      return false;
-    }
     if (!pending.empty() && (rng() & 3) == 0 && !progressAsync(false))
       return false;
   }
   return flushUninitialized(~0u);
+}
+
+bool ClusterExec::runObserved() {
+  observer->beginCluster(*this);
+  std::vector<uint32_t> enabled;
+  while (true) {
+    if (m.stop)
+      return false;
+    enabled.clear();
+    for (const Thread &t : threads)
+      if (t.state == TState::Ready)
+        enabled.push_back(t.idx);
+    for (uint32_t id : pending)
+      enabled.push_back(numThreads + id);
+    if (enabled.empty()) {
+      if (liveThreads == 0)
+        break;
+      if (wakeIdlePollers())
+        continue;
+      reportDeadlock();
+      return false;
+    }
+    uint32_t actor = observer->choose(*this, enabled);
+    if (actor == ScheduleObserver::kStopRun) {
+      m.stoppedByObserver = true;
+      return true;
+    }
+    curActor = actor;
+    if (actor >= numThreads) {
+      uint32_t id = actor - numThreads;
+      observer->step(*this, actor, asyncOps[id]->loc);
+      if (!completeOp(id))
+        return false;
+      continue;
+    }
+    Thread &t = threads[actor];
+    observer->step(*this, actor, prog.code[t.pc].loc);
+    if (!afterRun(t, runThread(t, m.observedQuantum)))
+      return false;
+  }
+  return flushUninitialized(~0u);
+}
+
+bool ClusterExec::afterRun(Thread &t, Step s) {
+  switch (s) {
+  case Step::Next:
+    // The observer picks among the ready threads itself.
+    if (observer)
+      t.state = TState::Ready;
+    else
+      makeReady(t);
+    break;
+  case Step::Block:
+    if (m.opts.trace)
+      traceWait(t, /*begin=*/true);
+    break;
+  case Step::Parked:
+    break;
+  case Step::Exit:
+    if (!threadExit(t))
+      return false;
+    break;
+  case Step::Fail:
+    return false;
+  default:
+    error(prog.code[t.pc].loc) << "internal simulator error: unexpected "
+                                  "step in device code";
+    return false;
+  }
+  if (m.opts.maxSteps && m.steps > m.opts.maxSteps) {
+    auto d = error(prog.kernelLoc);
+    d << "the launch ran more than " << m.opts.maxSteps
+      << " operations (the step limit) and did not finish (a thread "
+         "spinning forever?)";
+    d.attachNote(loc(prog.code[t.pc].loc)) << describe(t) << " was here";
+    return false;
+  }
+  return true;
 }
 
 //===----------------------------------------------------------------------===//
@@ -395,8 +458,9 @@ bool ClusterExec::threadExit(Thread &t) {
   threadExitedFromCollectives(t);
   if (m.stop)
     return false;
-  recheckBarriers(cta);
-  checkClusterBarrier();
+  ++syncEpoch;
+  if (!recheckBarriers(cta) || !checkClusterBarrier())
+    return false;
   if (cta.live == 0)
     return ctaExit(cta);
   return !m.stop;
@@ -455,6 +519,20 @@ bool ClusterExec::ctaExit(CTA &cta) {
 // Deadlocks
 //===----------------------------------------------------------------------===//
 
+bool ClusterExec::wakeIdlePollers() {
+  // Threads polling an mbarrier with test_wait sleep until it changes; when
+  // nothing else can run they get another turn, but only if something
+  // changed since they last polled (else they would poll forever).
+  bool woke = false;
+  for (Thread &t : threads)
+    if (t.state == TState::Blocked && t.wait.kind == WaitDesc::MBarrierPoll &&
+        t.pollEpoch != syncEpoch) {
+      makeReady(t);
+      woke = true;
+    }
+  return woke;
+}
+
 bool ClusterExec::reportDeadlock() {
   // An mbarrier whose arrivals are all in but whose transaction bytes never
   // come: the expect_tx is the bug.
@@ -472,6 +550,52 @@ bool ClusterExec::reportDeadlock() {
         << describe(threads[lowest]) << " waits here";
     return false;
   }
+  // Part of a warp waits at an .aligned barrier its other lanes never
+  // reach: the divergence is the bug.
+  uint32_t T = m.threadsPerCTA;
+  for (CTA &c : ctas)
+    for (uint32_t id = 0; id < 16; ++id) {
+      NamedBarrier &b = c.bars[id];
+      if (!b.arrived)
+        continue;
+      for (uint32_t w = 0; w < b.alignedOp.size(); ++w) {
+        if (b.alignedOp[w] == ~0u)
+          continue;
+        uint32_t live = 0;
+        const Thread *away = nullptr;
+        for (uint32_t l = w * 32; l < std::min(T, w * 32 + 32); ++l) {
+          const Thread &p = threads[c.rank * T + l];
+          if (p.state == TState::Exited)
+            continue;
+          ++live;
+          if (!away && !(p.state == TState::Blocked &&
+                         p.wait.kind == WaitDesc::Barrier &&
+                         p.wait.loc == b.alignedOp[w]))
+            away = &p;
+        }
+        // Only when the lanes that are missing wait at another barrier:
+        // lanes blocked on an mbarrier or a collective explain the
+        // deadlock themselves.
+        if (b.alignedLanes[w] >= live || !away ||
+            away->state != TState::Blocked ||
+            (away->wait.kind != WaitDesc::Barrier &&
+             away->wait.kind != WaitDesc::ClusterBarrier))
+          continue;
+        auto d = error(b.alignedOp[w]);
+        d << "divergent .aligned barrier: " << b.alignedLanes[w] << " of the "
+          << live << " live lanes of warp " << w << " of "
+          << describeCta(c.rank)
+          << " wait at this .aligned barrier, which the others never reach "
+             "(deadlock); all lanes of a warp must execute it together";
+        if (away)
+          d.attachNote(loc(away->state == TState::Blocked ||
+                                   away->state == TState::Parked
+                               ? away->wait.loc
+                               : prog.code[away->pc].loc))
+              << describe(*away) << " is here instead";
+        return false;
+      }
+    }
   const Thread *first = nullptr;
   for (const Thread &t : threads)
     if (t.state == TState::Blocked || t.state == TState::Parked) {
@@ -488,8 +612,11 @@ bool ClusterExec::reportDeadlock() {
     llvm::raw_string_ostream os(s);
     const WaitDesc &w = t.wait;
     switch (w.kind) {
-    case WaitDesc::MBarrier: {
+    case WaitDesc::MBarrier:
+    case WaitDesc::MBarrierPoll: {
       auto it = mbarriers.find(w.obj);
+      if (w.kind == WaitDesc::MBarrierPoll)
+        os << "(polling with test_wait) ";
       os << "for the phase of parity " << (w.phase & 1)
          << " of the mbarrier at " << describeShared(w.obj);
       if (it != mbarriers.end()) {
@@ -503,7 +630,8 @@ bool ClusterExec::reportDeadlock() {
     case WaitDesc::Barrier: {
       const NamedBarrier &b = ctas[t.cta].bars[w.obj];
       os << "at barrier " << w.obj << " (" << b.arrived << " of "
-         << b.expected << " threads arrived";
+         << (b.expected ? b.expected : ctas[t.cta].live)
+         << " threads arrived";
       uint32_t exited = ctas[t.cta].numThreads - ctas[t.cta].live;
       if (exited)
         os << "; " << exited << " threads of the CTA have exited";
@@ -543,7 +671,19 @@ bool ClusterExec::reportDeadlock() {
       break;
     d.attachNote(loc(t.wait.loc)) << describe(t) << " waits " << waitText(t);
   }
-  if (first->wait.kind == WaitDesc::MBarrier) {
+  // Waits that passed at once because their parity named the phase before
+  // the first: a wrong parity there shifts every later phase.
+  std::set<uint32_t> vacuousNoted;
+  for (const Thread &t : threads)
+    if (t.vacuous && t.state != TState::Exited &&
+        vacuousNoted.insert(t.vacuousOp).second && vacuousNoted.size() <= 4)
+      d.attachNote(loc(t.vacuousOp))
+          << "this wait of " << describe(t) << " on the mbarrier at "
+          << describeShared(t.vacuousBar)
+          << " passed at once: parity 1 names the phase before the "
+             "barrier's first (is the parity right?)";
+  if (first->wait.kind == WaitDesc::MBarrier ||
+      first->wait.kind == WaitDesc::MBarrierPoll) {
     auto it = mbarriers.find(first->wait.obj);
     if (it != mbarriers.end() && it->second.initialized)
       d.attachNote(loc(it->second.initOp))
@@ -628,6 +768,8 @@ Step ClusterExec::arriveCollective(Thread &t, const Inst &inst, ExtOp &op) {
   Step s = op.execCollective(*this, inst, slots);
   if (s == Step::Fail)
     return Step::Fail;
+  if (causalBase)
+    joinCausally(slots);
   for (Thread *p : slots) {
     if (!p || p == &t)
       continue;
@@ -637,6 +779,24 @@ Step ClusterExec::arriveCollective(Thread &t, const Inst &inst, ExtOp &op) {
   }
   t.state = TState::Ready;
   return s == Step::Next ? Step::Next : Step::Jumped;
+}
+
+void ClusterExec::joinCausally(ArrayRef<Thread *> group) {
+  // The causal half of each member learns everything (both halves) that
+  // any member knew: none of them passes the collective before all came.
+  std::vector<uint32_t> all(vcWidth, 0);
+  for (Thread *p : group)
+    if (p)
+      join(all.data(), vc(p->idx));
+  for (uint32_t i = 0; i < causalBase; ++i)
+    all[i] = std::max(all[i], all[causalBase + i]);
+  for (Thread *p : group) {
+    if (!p)
+      continue;
+    uint32_t *row = vc(p->idx) + causalBase;
+    for (uint32_t i = 0; i < causalBase; ++i)
+      row[i] = std::max(row[i], all[i]);
+  }
 }
 
 void ClusterExec::threadExitedFromCollectives(Thread &t) {

@@ -67,7 +67,8 @@ MBarrier *ClusterExec::mbarrier(Thread &t, uint32_t op, uint64_t addr,
   if (vcWidth &&
       !checkCells(acc, ctas[rank].smem, off, 8,
                   mustBeInit ? Access::Read : Access::Write,
-                  /*trackWritten=*/!mustBeInit, addr, "shared"))
+                  /*trackWritten=*/!mustBeInit, addr, "shared",
+                  static_cast<int32_t>(rank)))
     return nullptr;
   uint64_t key = sharedAddr(rank, off);
   if (canonical)
@@ -82,9 +83,22 @@ MBarrier *ClusterExec::mbarrier(Thread &t, uint32_t op, uint64_t addr,
   return &b;
 }
 
+void ClusterExec::wakePollers(MBarrier &b) {
+  ++syncEpoch;
+  if (b.pollers.empty())
+    return;
+  std::vector<uint32_t> pollers = std::move(b.pollers);
+  b.pollers.clear();
+  for (uint32_t w : pollers)
+    if (threads[w].state == TState::Blocked &&
+        threads[w].wait.kind == WaitDesc::MBarrierPoll)
+      makeReady(threads[w]);
+}
+
 bool ClusterExec::mbarrierArrive(MBarrier &b, uint64_t addr, uint32_t count,
                                  const uint32_t *releaseVC, uint32_t op,
                                  const Thread *by) {
+  wakePollers(b);
   if (releaseVC && vcWidth)
     joinInto(b.accVC, releaseVC);
   b.pending -= count;
@@ -111,14 +125,16 @@ bool ClusterExec::mbarrierArrive(MBarrier &b, uint64_t addr, uint32_t count,
       << " more bytes than expect_tx announced in phase " << b.phase;
     return false;
   }
+  noteSync(addr, SyncKind::Arrive);
   mbarrierMaybeComplete(b, addr);
   return true;
 }
 
 bool ClusterExec::mbarrierTx(MBarrier &b, uint64_t addr, int64_t delta,
                              const uint32_t *releaseVC, uint32_t op,
-                             const Thread *by) {
+                             const Thread *by, bool withArrival) {
   (void)by;
+  wakePollers(b);
   if (releaseVC && vcWidth)
     joinInto(b.accVC, releaseVC);
   b.tx += delta;
@@ -143,14 +159,22 @@ bool ClusterExec::mbarrierTx(MBarrier &b, uint64_t addr, int64_t delta,
       d.attachNote(loc(op)) << "the copy that completed last";
     return false;
   }
+  // A transaction: an expectation (the count rises), or bytes arriving
+  // once every arrival is in (a drain, which an expectation must precede).
+  // An arrive.expect_tx's expectation comes with its arrival: whatever it
+  // is swapped with sees the phase still missing that arrival.
+  noteSync(addr, delta > 0 && !withArrival ? SyncKind::Expect
+                 : delta > 0 || b.pending != 0 ? SyncKind::Arrive
+                                               : SyncKind::Drain);
   mbarrierMaybeComplete(b, addr);
   return true;
 }
 
 void ClusterExec::mbarrierMaybeComplete(MBarrier &b, uint64_t addr) {
-  (void)addr;
   if (b.pending != 0 || b.tx != 0)
     return;
+  noteSync(addr, SyncKind::Complete,
+           b.accVC.size() == vcWidth && vcWidth ? b.accVC.data() : nullptr);
   if (vcWidth) {
     b.doneVC = b.accVC;
     std::fill(b.accVC.begin(), b.accVC.end(), 0);
@@ -174,6 +198,7 @@ namespace {
 struct MBarInit : ExtOp {
   uint32_t bar, count;
   const char *name() const override { return "mbarrier.init"; }
+  bool visible() const override { return true; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
     uint64_t *R = t.R();
     uint64_t addr = R[bar];
@@ -183,13 +208,23 @@ struct MBarInit : ExtOp {
                       << "; it must be in [1, 2^20 - 1]";
       return Step::Fail;
     }
-    MBarrier *b = ex.mbarrier(t, I.loc, addr, false, /*mustBeInit=*/false);
+    uint64_t key;
+    MBarrier *b =
+        ex.mbarrier(t, I.loc, addr, false, /*mustBeInit=*/false, &key);
     if (!b)
       return Step::Fail;
-    if (b->initialized && !b->waiters.empty()) {
-      ex.error(I.loc) << describeInit(ex, t) << " re-initializes the mbarrier at "
-                      << hexOf(addr) << " while "
-                      << b->waiters.size() << " threads wait on it";
+    ex.noteSync(key, SyncKind::Init);
+    if (b->initialized) {
+      // PTX: mbarrier.init on a valid mbarrier object is undefined; it
+      // must be invalidated (mbarrier.inval) first.
+      auto d = ex.error(I.loc);
+      d << describeInit(ex, t) << " re-initializes the mbarrier at "
+        << hexOf(addr) << ", which is still valid";
+      if (!b->waiters.empty())
+        d << " (" << b->waiters.size() << " thread"
+          << (b->waiters.size() == 1 ? " waits" : "s wait") << " on it)";
+      d << "; invalidate it with mbarrier.inval first";
+      d.attachNote(ex.loc(b->initOp)) << "it was initialized here";
       return Step::Fail;
     }
     b->initialized = true;
@@ -214,17 +249,22 @@ struct MBarInit : ExtOp {
 struct MBarInval : ExtOp {
   uint32_t bar;
   const char *name() const override { return "mbarrier.inval"; }
+  bool visible() const override { return true; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
     uint64_t addr = t.R()[bar];
-    MBarrier *b = ex.mbarrier(t, I.loc, addr, false, /*mustBeInit=*/false);
+    uint64_t key;
+    MBarrier *b =
+        ex.mbarrier(t, I.loc, addr, false, /*mustBeInit=*/false, &key);
     if (!b)
       return Step::Fail;
+    ex.noteSync(key, SyncKind::Init);
     if (!b->waiters.empty()) {
       ex.error(I.loc) << ex.describe(t) << " invalidates the mbarrier at "
                       << hexOf(addr) << " while threads wait on it";
       return Step::Fail;
     }
     b->initialized = false;
+    ex.wakePollers(*b);
     return Step::Next;
   }
 };
@@ -234,8 +274,12 @@ struct MBarInval : ExtOp {
 struct MBarArrive : ExtOp {
   uint32_t bar, count = kNone, tx = kNone, state = kNone;
   bool relaxed = false, drop = false, noComplete = false;
+  /// `.cluster` scope: the release reaches threads of other CTAs (a
+  /// `.cta`-scope arrive on a peer's barrier counts but does not release).
+  bool clusterScope = false;
   const char *opName = "mbarrier.arrive";
   const char *name() const override { return opName; }
+  bool visible() const override { return true; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
     uint64_t *R = t.R();
     uint64_t addr = R[bar];
@@ -244,11 +288,15 @@ struct MBarArrive : ExtOp {
     if (!b)
       return Step::Fail;
     uint32_t n = count == kNone ? 1 : static_cast<uint32_t>(R[count]);
-    const uint32_t *rel = relaxed || !ex.vcWidth ? nullptr : ex.vc(t.idx);
+    bool remote = b->cta != t.cta;
+    const uint32_t *rel = relaxed || !ex.vcWidth || (remote && !clusterScope)
+                              ? nullptr
+                              : ex.vc(t.idx);
     uint32_t phase = b->phase;
     if (tx != kNone) {
       int64_t bytes = static_cast<int64_t>(static_cast<uint32_t>(R[tx]));
-      if (!ex.mbarrierTx(*b, addr, bytes, rel, I.loc, &t))
+      if (!ex.mbarrierTx(*b, addr, bytes, rel, I.loc, &t,
+                         /*withArrival=*/true))
         return Step::Fail;
     }
     if (noComplete && b->pending - int64_t(n) <= 0) {
@@ -283,6 +331,7 @@ struct MBarTx : ExtOp {
   const char *name() const override {
     return complete ? "mbarrier.complete_tx" : "mbarrier.expect_tx";
   }
+  bool visible() const override { return true; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
     uint64_t *R = t.R();
     uint64_t addr = R[bar];
@@ -297,14 +346,18 @@ struct MBarTx : ExtOp {
   }
 };
 
-/// test_wait / try_wait, by state or by phase parity. A wait whose phase has
-/// not completed blocks the thread until it does (try_wait and test_wait
-/// never return false in the simulator).
+/// test_wait / try_wait, by state or by phase parity. try_wait blocks the
+/// thread until the phase completes (a try_wait that never times out is
+/// one PTX allows). test_wait does not block: it returns whether the phase
+/// completed; a thread whose test_wait returned false resumes after it
+/// once the barrier changes (or when nothing else can run), so a poll loop
+/// around it works without spinning the scheduler.
 struct MBarWait : ExtOp {
   uint32_t bar, arg, result;
-  bool parity = true, relaxed = false;
+  bool parity = true, relaxed = false, test = false;
   const char *opName = "mbarrier.try_wait.parity";
   const char *name() const override { return opName; }
+  bool visible() const override { return true; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
     uint64_t *R = t.R();
     uint64_t addr = R[bar];
@@ -323,15 +376,33 @@ struct MBarWait : ExtOp {
     if (done) {
       if (!relaxed && ex.vcWidth && !b->doneVC.empty())
         ex.join(ex.vc(t.idx), b->doneVC.data());
+      // After the acquire: the observer orders it after the completion.
+      ex.noteSync(addr, SyncKind::Observe);
+      // Parity 1 while phase 0 is incomplete names the phase "before the
+      // first": the wait passes without waiting for anything.
+      if (parity && b->phase == 0) {
+        t.vacuous = true;
+        t.vacuousBar = addr;
+        t.vacuousOp = I.loc;
+      } else if (t.vacuous && t.vacuousBar == addr) {
+        t.vacuous = false;
+      }
       R[result] = 1;
       return Step::Next;
     }
     t.state = TState::Blocked;
-    t.wait.kind = WaitDesc::MBarrier;
+    t.wait.kind = test ? WaitDesc::MBarrierPoll : WaitDesc::MBarrier;
     t.wait.obj = addr;
     t.wait.phase = waitPhase;
     t.wait.loc = I.loc;
-    b->waiters.push_back(t.idx);
+    if (test) {
+      R[result] = 0;
+      t.pollEpoch = ex.syncEpoch;
+      ++t.pc; // resumes after the test_wait
+      b->pollers.push_back(t.idx);
+    } else {
+      b->waiters.push_back(t.idx);
+    }
     return Step::Block;
   }
 };
@@ -352,11 +423,28 @@ struct MBarPendingCount : ExtOp {
 
 struct BarrierOp : ExtOp {
   uint32_t id = kNone, count = kNone, pred = kNone, result = kNone;
-  bool wait = true;
+  bool wait = true, aligned = false;
   ptx::BarRedKind red = ptx::BarRedKind::Popc;
   bool isRed = false;
   const char *opName = "barrier.sync";
   const char *name() const override { return opName; }
+  bool visible() const override { return true; }
+  /// NamedBarrier::kind of this op's arrivals.
+  uint8_t kind() const {
+    return isRed ? static_cast<uint8_t>(2 + static_cast<unsigned>(red)) : 1;
+  }
+  static const char *kindName(uint8_t k) {
+    switch (k) {
+    case 1:
+      return "barrier.sync/barrier.arrive";
+    case 2:
+      return "barrier.red.popc";
+    case 3:
+      return "barrier.red.and";
+    default:
+      return "barrier.red.or";
+    }
+  }
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
     uint64_t *R = t.R();
     uint32_t bid = id == kNone ? 0 : static_cast<uint32_t>(R[id]);
@@ -381,6 +469,10 @@ struct BarrierOp : ExtOp {
       b.popc = 0;
       b.all = true;
       b.any = false;
+      b.kind = kind();
+      b.kindLoc = I.loc;
+      b.alignedOp.assign((cta.numThreads + 31) / 32, ~0u);
+      b.alignedLanes.assign(b.alignedOp.size(), 0);
     } else if (b.expected != n) {
       auto d = ex.error(I.loc);
       d << ex.describe(t) << " arrives at barrier " << bid << " for "
@@ -389,12 +481,50 @@ struct BarrierOp : ExtOp {
         << (b.expected ? std::to_string(b.expected) : std::string("all"));
       d.attachNote(ex.loc(b.loc)) << "the first arrival was here";
       return Step::Fail;
+    } else if (b.kind != kind()) {
+      // PTX: barrier.red must not be intermixed with barrier.sync or
+      // barrier.arrive (or another reduction) on the same active barrier.
+      // Reported at the reduction (the later one in the program when both
+      // are), so the line does not depend on which thread came first.
+      bool here = isRed && (b.kind == 1 || I.loc > b.kindLoc);
+      uint32_t primary = here ? I.loc : b.kindLoc;
+      uint32_t other = here ? b.kindLoc : I.loc;
+      uint8_t primaryKind = here ? kind() : b.kind;
+      uint8_t otherKind = here ? b.kind : kind();
+      auto d = ex.error(primary);
+      d << "threads arrive at barrier " << bid << " with "
+        << kindName(primaryKind) << " here and with " << kindName(otherKind)
+        << " in the same phase; barrier.red must not be mixed with "
+           "barrier.sync, barrier.arrive or another reduction on one "
+           "barrier";
+      d.attachNote(ex.loc(other)) << "the other arrival is here";
+      return Step::Fail;
+    }
+    if (aligned) {
+      uint32_t w = t.tid / 32;
+      if (b.alignedOp[w] != ~0u && b.alignedOp[w] != I.loc) {
+        // At the earlier op of the program, whichever lanes came first.
+        uint32_t first = std::min(I.loc, b.alignedOp[w]);
+        uint32_t second = std::max(I.loc, b.alignedOp[w]);
+        auto d = ex.error(first);
+        d << "divergent .aligned barrier: lanes of warp " << w << " of "
+          << ex.describeCta(t.cta) << " arrive at barrier " << bid
+          << " through two .aligned barrier instructions (this one and "
+             "another); all lanes of a warp must execute the same .aligned "
+             "barrier";
+        d.attachNote(ex.loc(second)) << "the other instruction";
+        return Step::Fail;
+      }
+      b.alignedOp[w] = I.loc;
+      ++b.alignedLanes[w];
     }
     ++b.arrived;
-    if (ex.vcWidth) {
+    ++ex.syncEpoch;
+    ex.noteSync(namedBarrierKey(t.cta, bid), SyncKind::Arrive);
+    // The thread's clock moves on after the completion check: a
+    // completion it causes is an event at the clock it published.
+    if (ex.vcWidth)
       ex.join(b.vc.data(), ex.vc(t.idx));
-      ex.tick(t);
-    }
     if (isRed) {
       bool p = R[pred] & 1;
       b.popc += p;
@@ -409,8 +539,9 @@ struct BarrierOp : ExtOp {
       t.wait.loc = I.loc;
     }
     uint32_t expected = b.expected ? b.expected : cta.live;
-    if (b.arrived >= expected)
-      ex.completeBarrier(cta, bid, &t);
+    if (b.arrived >= expected && !ex.completeBarrier(cta, bid, &t))
+      return Step::Fail;
+    ex.tick(t);
     if (!wait)
       return Step::Next;
     return t.state == TState::Ready ? Step::Next : Step::Block;
@@ -433,8 +564,9 @@ struct BarrierOp : ExtOp {
 //===----------------------------------------------------------------------===//
 
 struct ClusterArrive : ExtOp {
-  bool relaxed = false;
+  bool relaxed = false, aligned = false;
   const char *name() const override { return "barrier.cluster.arrive"; }
+  bool visible() const override { return true; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
     if (t.clusterArrivedPhase == static_cast<int64_t>(ex.clusterPhase)) {
       ex.error(I.loc) << ex.describe(t)
@@ -442,19 +574,44 @@ struct ClusterArrive : ExtOp {
                          "(a barrier.cluster.wait must come in between)";
       return Step::Fail;
     }
+    if (aligned) {
+      uint32_t warps = (ex.m.threadsPerCTA + 31) / 32;
+      if (ex.clusterAlignedOp.empty()) {
+        ex.clusterAlignedOp.assign(warps * ex.ctas.size(), ~0u);
+        ex.clusterAlignedLanes.assign(warps * ex.ctas.size(), 0);
+      }
+      uint32_t w = t.cta * warps + t.tid / 32;
+      if (ex.clusterAlignedOp[w] != ~0u && ex.clusterAlignedOp[w] != I.loc) {
+        uint32_t first = std::min(I.loc, ex.clusterAlignedOp[w]);
+        uint32_t second = std::max(I.loc, ex.clusterAlignedOp[w]);
+        auto d = ex.error(first);
+        d << "divergent .aligned barrier: lanes of warp " << t.tid / 32
+          << " of " << ex.describeCta(t.cta)
+          << " arrive at the cluster barrier through two .aligned "
+             "barrier.cluster.arrive instructions (this one and another); "
+             "all lanes of a warp must execute the same .aligned barrier";
+        d.attachNote(ex.loc(second)) << "the other instruction";
+        return Step::Fail;
+      }
+      ex.clusterAlignedOp[w] = I.loc;
+      ++ex.clusterAlignedLanes[w];
+    }
     t.clusterArrivedPhase = static_cast<int64_t>(ex.clusterPhase);
     ++ex.clusterArrived;
-    if (!relaxed && ex.vcWidth) {
+    ++ex.syncEpoch;
+    ex.noteSync(kClusterBarrierKey, SyncKind::Arrive);
+    if (!relaxed && ex.vcWidth)
       ex.join(ex.clusterAccVC.data(), ex.vc(t.idx));
+    bool ok = ex.checkClusterBarrier();
+    if (!relaxed)
       ex.tick(t);
-    }
-    ex.checkClusterBarrier();
-    return Step::Next;
+    return ok ? Step::Next : Step::Fail;
   }
 };
 
 struct ClusterWait : ExtOp {
   const char *name() const override { return "barrier.cluster.wait"; }
+  bool visible() const override { return true; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
     if (t.clusterArrivedPhase < 0) {
       ex.error(I.loc) << ex.describe(t)
@@ -465,6 +622,7 @@ struct ClusterWait : ExtOp {
     if (static_cast<int64_t>(ex.clusterPhase) > t.clusterArrivedPhase) {
       if (ex.vcWidth)
         ex.join(ex.vc(t.idx), ex.clusterDoneVC.data());
+      ex.noteSync(kClusterBarrierKey, SyncKind::Observe);
       t.clusterArrivedPhase = -1;
       return Step::Next;
     }
@@ -481,11 +639,16 @@ struct ClusterWait : ExtOp {
 //===----------------------------------------------------------------------===//
 
 struct ProxyFence : ExtOp {
+  /// Thread::proxyFences lists it orders: bit 0 global, 1 the CTA's shared
+  /// memory, 2 the cluster's (which includes the CTA's own).
+  unsigned spaces = 7;
   const char *name() const override { return "fence.proxy.async"; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &) override {
     if (ex.vcWidth) {
       ex.tick(t);
-      t.proxyFences.push_back(ex.vc(t.idx)[t.idx]);
+      for (unsigned s = 0; s < 3; ++s)
+        if ((spaces >> s) & 1)
+          t.proxyFences[s].push_back(ex.vc(t.idx)[t.idx]);
     }
     return Step::Next;
   }
@@ -493,19 +656,25 @@ struct ProxyFence : ExtOp {
 
 /// fence.{sc,acq_rel,acquire,release}: with the strong accesses around it,
 /// a release fence makes the next strong store a release and an acquire
-/// fence acquires what earlier strong loads observed.
+/// fence acquires what earlier strong loads observed, at the fence's scope
+/// (a `.cta` fence synchronizes only within the CTA).
 struct MemFence : ExtOp {
   bool acquire = false, release = false;
+  uint8_t scope = kScopeGPU;
   const char *name() const override { return "fence"; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &) override {
     if (!ex.vcWidth)
       return Step::Next;
-    if (acquire && !t.observed.empty()) {
-      ex.join(ex.vc(t.idx), t.observed.data());
-      t.observed.clear();
+    if (acquire) {
+      if (!t.observedLocal.empty())
+        ex.join(ex.vc(t.idx), t.observedLocal.data());
+      if (scope >= kScopeCluster && !t.observedWide.empty())
+        ex.join(ex.vc(t.idx), t.observedWide.data());
+      t.observedLocal.clear();
+      t.observedWide.clear();
     }
     if (release)
-      t.releaseFence = true;
+      t.releaseFence = scope;
     return Step::Next;
   }
 };
@@ -569,8 +738,55 @@ struct GetCtaRank : ExtOp {
 // Barrier completion
 //===----------------------------------------------------------------------===//
 
-void ClusterExec::completeBarrier(CTA &cta, uint32_t id, Thread *self) {
+bool ClusterExec::checkAlignedWarps(const std::vector<uint32_t> &ops,
+                                    const std::vector<uint32_t> &lanes,
+                                    uint32_t firstCta, uint32_t numCtas,
+                                    const char *what) {
+  uint32_t T = m.threadsPerCTA, warps = (T + 31) / 32;
+  for (uint32_t i = 0; i < ops.size(); ++i) {
+    if (ops[i] == ~0u)
+      continue;
+    uint32_t rank = firstCta + i / warps, w = i % warps;
+    if (rank >= firstCta + numCtas)
+      break;
+    uint32_t live = 0, first = ~0u, missing = ~0u;
+    for (uint32_t l = w * 32; l < std::min(T, w * 32 + 32); ++l) {
+      const Thread &p = threads[rank * T + l];
+      if (p.state == TState::Exited)
+        continue;
+      ++live;
+      if (first == ~0u)
+        first = p.idx;
+      bool there = p.wait.loc == ops[i] &&
+                   (p.wait.kind == WaitDesc::Barrier ||
+                    p.wait.kind == WaitDesc::ClusterBarrier);
+      if (!there && missing == ~0u && p.pc != 0 &&
+          prog.code[p.pc].loc != ops[i])
+        missing = p.idx;
+    }
+    if (lanes[i] >= live)
+      continue;
+    auto d = error(ops[i]);
+    d << "divergent .aligned barrier: " << lanes[i] << " of the " << live
+      << " live lanes of warp " << w << " of " << describeCta(rank)
+      << " execute this .aligned " << what
+      << " together with the threads it completes for; all lanes of a warp "
+         "must execute it together";
+    if (missing != ~0u)
+      d.attachNote(loc(prog.code[threads[missing].pc].loc))
+          << describe(threads[missing]) << " is here instead";
+    return false;
+  }
+  return true;
+}
+
+bool ClusterExec::completeBarrier(CTA &cta, uint32_t id, Thread *self) {
   NamedBarrier &b = cta.bars[id];
+  if (!checkAlignedWarps(b.alignedOp, b.alignedLanes, cta.rank, 1,
+                         "barrier"))
+    return false;
+  noteSync(namedBarrierKey(cta.rank, id), SyncKind::Complete,
+           vcWidth ? b.vc.data() : nullptr);
   std::vector<uint32_t> waiters = std::move(b.waiters);
   b.waiters.clear();
   for (uint32_t w : waiters) {
@@ -593,21 +809,35 @@ void ClusterExec::completeBarrier(CTA &cta, uint32_t id, Thread *self) {
     makeReady(t);
   }
   b.arrived = 0;
+  b.kind = 0;
   if (vcWidth)
     std::fill(b.vc.begin(), b.vc.end(), 0);
+  return true;
 }
 
-void ClusterExec::recheckBarriers(CTA &cta) {
+bool ClusterExec::recheckBarriers(CTA &cta) {
   for (uint32_t id = 0; id < 16; ++id) {
     NamedBarrier &b = cta.bars[id];
-    if (b.arrived && !b.expected && b.arrived >= cta.live)
-      completeBarrier(cta, id, nullptr);
+    if (b.arrived && !b.expected && b.arrived >= cta.live &&
+        !completeBarrier(cta, id, nullptr))
+      return false;
   }
+  return true;
 }
 
-void ClusterExec::checkClusterBarrier() {
+bool ClusterExec::checkClusterBarrier() {
   if (clusterArrived == 0 || clusterArrived < liveThreads)
-    return;
+    return true;
+  if (!clusterAlignedOp.empty()) {
+    if (!checkAlignedWarps(clusterAlignedOp, clusterAlignedLanes, 0,
+                           static_cast<uint32_t>(ctas.size()),
+                           "barrier.cluster.arrive"))
+      return false;
+    clusterAlignedOp.clear();
+    clusterAlignedLanes.clear();
+  }
+  noteSync(kClusterBarrierKey, SyncKind::Complete,
+           vcWidth ? clusterAccVC.data() : nullptr);
   if (vcWidth) {
     clusterDoneVC = clusterAccVC;
     std::fill(clusterAccVC.begin(), clusterAccVC.end(), 0);
@@ -618,6 +848,7 @@ void ClusterExec::checkClusterBarrier() {
   clusterWaiters.clear();
   for (uint32_t w : waiters)
     makeReady(threads[w]);
+  return true;
 }
 
 //===----------------------------------------------------------------------===//
@@ -648,6 +879,20 @@ static std::optional<SR> specialFor(StringRef name) {
       .Case("cluster_nctarank", SR::ClusterSize)
       .Case("is_explicit_cluster", SR::IsExplicitCluster)
       .Default(std::nullopt);
+}
+
+uint8_t sim::scopeLevel(ptx::MemScope scope) {
+  switch (scope) {
+  case ptx::MemScope::CTA:
+    return kScopeCTA;
+  case ptx::MemScope::Cluster:
+    return kScopeCluster;
+  case ptx::MemScope::GPU:
+    return kScopeGPU;
+  case ptx::MemScope::Sys:
+    return kScopeSys;
+  }
+  return kScopeGPU;
 }
 
 template <typename OpT>
@@ -688,6 +933,7 @@ LogicalResult sim::decodeSyncOp(Operation *op, Compiler &c, bool &handled) {
     e->opName = n;
     e->bar = c.slot(a.getBar());
     e->relaxed = isRelaxedArrive(a);
+    e->clusterScope = a.getScope() && *a.getScope() == ptx::ClusterScope::Cluster;
     e->drop = drop;
     if (expectTx)
       e->tx = c.slot(a.getCount());
@@ -733,6 +979,7 @@ LogicalResult sim::decodeSyncOp(Operation *op, Compiler &c, bool &handled) {
   auto wait = [&](auto w, Value arg, bool parity, const char *n) {
     auto e = std::make_unique<MBarWait>();
     e->opName = n;
+    e->test = StringRef(n).starts_with("mbarrier.test_wait");
     e->bar = c.slot(w.getBar());
     e->arg = c.slot(arg);
     e->parity = parity;
@@ -760,6 +1007,7 @@ LogicalResult sim::decodeSyncOp(Operation *op, Compiler &c, bool &handled) {
     auto e = std::make_unique<BarrierOp>();
     e->id = slotOr(b.getId());
     e->count = slotOr(b.getCount());
+    e->aligned = b.getAligned();
     c.emitExt(std::move(e));
     return success();
   }
@@ -769,6 +1017,7 @@ LogicalResult sim::decodeSyncOp(Operation *op, Compiler &c, bool &handled) {
     e->id = c.slot(b.getId());
     e->count = c.slot(b.getCount());
     e->wait = false;
+    e->aligned = b.getAligned();
     c.emitExt(std::move(e));
     return success();
   }
@@ -778,6 +1027,7 @@ LogicalResult sim::decodeSyncOp(Operation *op, Compiler &c, bool &handled) {
     e->id = slotOr(b.getId());
     e->count = slotOr(b.getCount());
     e->isRed = true;
+    e->aligned = b.getAligned();
     e->red = b.getKind();
     e->pred = c.slot(b.getPred());
     e->result = c.slot(b.getResult());
@@ -787,6 +1037,7 @@ LogicalResult sim::decodeSyncOp(Operation *op, Compiler &c, bool &handled) {
   if (auto a = dyn_cast<PTXBarrierClusterArriveOp>(op)) {
     auto e = std::make_unique<ClusterArrive>();
     e->relaxed = a.getSem() && *a.getSem() == ptx::ArriveSem::Relaxed;
+    e->aligned = a.getAligned();
     c.emitExt(std::move(e));
     return success();
   }
@@ -794,8 +1045,13 @@ LogicalResult sim::decodeSyncOp(Operation *op, Compiler &c, bool &handled) {
     c.emitExt(std::make_unique<ClusterWait>());
     return success();
   }
-  if (isa<PTXFenceProxyAsyncOp>(op)) {
-    c.emitExt(std::make_unique<ProxyFence>());
+  if (auto f = dyn_cast<PTXFenceProxyAsyncOp>(op)) {
+    auto e = std::make_unique<ProxyFence>();
+    if (auto space = f.getSpace())
+      e->spaces = *space == ptx::ProxySpace::Global      ? 1
+                  : *space == ptx::ProxySpace::SharedCTA ? 2
+                                                         : 6;
+    c.emitExt(std::move(e));
     return success();
   }
   if (auto f = dyn_cast<PTXFenceOp>(op)) {
@@ -803,6 +1059,7 @@ LogicalResult sim::decodeSyncOp(Operation *op, Compiler &c, bool &handled) {
     ptx::FenceSem sem = f.getSem();
     e->acquire = sem != ptx::FenceSem::Release;
     e->release = sem != ptx::FenceSem::Acquire;
+    e->scope = scopeLevel(f.getScope());
     c.emitExt(std::move(e));
     return success();
   }

@@ -37,6 +37,7 @@ namespace {
 struct TmemAlloc : ExtOp {
   uint32_t slot, ncols;
   const char *name() const override { return "tcgen05.alloc"; }
+  bool visible() const override { return true; }
   unsigned collectiveWidth() const override { return 32; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
     return ex.arriveCollective(t, I, *this);
@@ -45,6 +46,7 @@ struct TmemAlloc : ExtOp {
                       ArrayRef<Thread *> lanes) override {
     Thread &t = *lanes[0];
     CTA &c = ex.ctas[t.cta];
+    ex.noteSync(tmemKey(t.cta), SyncKind::Write);
     uint32_t n = static_cast<uint32_t>(t.R()[ncols]);
     if (n < 32 || n > kTmemColumns || (n & (n - 1))) {
       ex.error(I.loc) << "tcgen05.alloc of " << n
@@ -89,6 +91,7 @@ struct TmemAlloc : ExtOp {
 struct TmemDealloc : ExtOp {
   uint32_t taddr, ncols;
   const char *name() const override { return "tcgen05.dealloc"; }
+  bool visible() const override { return true; }
   unsigned collectiveWidth() const override { return 32; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
     return ex.arriveCollective(t, I, *this);
@@ -97,6 +100,7 @@ struct TmemDealloc : ExtOp {
                       ArrayRef<Thread *> lanes) override {
     Thread &t = *lanes[0];
     CTA &c = ex.ctas[t.cta];
+    ex.noteSync(tmemKey(t.cta), SyncKind::Write);
     uint32_t addr = static_cast<uint32_t>(t.R()[taddr]);
     uint32_t n = static_cast<uint32_t>(t.R()[ncols]);
     uint32_t col = addr & 0xFFFF;
@@ -327,11 +331,13 @@ struct CommitArrive : AsyncOp {
 struct Tcgen05Commit : ExtOp {
   uint32_t bar, mask = kNone;
   const char *name() const override { return "tcgen05.commit"; }
+  bool visible() const override { return true; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
     uint64_t *R = t.R();
     uint64_t key;
     if (!ex.mbarrier(t, I.loc, R[bar], true, true, &key))
       return Step::Fail;
+    ex.noteSync(key, SyncKind::Check);
     auto op = std::make_unique<CommitArrive>();
     if (mask == kNone) {
       op->bars.push_back(key);

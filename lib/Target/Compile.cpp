@@ -79,6 +79,7 @@ static LogicalResult runPipeline(ModuleOp module, bool serialize,
   pipeline.chip = options.chip;
   pipeline.features = options.features;
   pipeline.optLevel = options.optLevel;
+  pipeline.checkSync = options.checkSync;
   pipeline.format = "isa";
   if (serialize)
     buildTIRxToPTXPipeline(pm, pipeline);

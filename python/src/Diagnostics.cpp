@@ -29,9 +29,14 @@ static CapturedDiagnostic capture(Diagnostic &d) {
   return c;
 }
 
-DiagnosticCapture::DiagnosticCapture(MLIRContext *ctx) : ctx(ctx) {
+DiagnosticCapture::DiagnosticCapture(MLIRContext *ctx, bool captureWarnings)
+    : ctx(ctx) {
   id = ctx->getDiagEngine().registerHandler(
-      [this](Diagnostic &d) -> LogicalResult {
+      [this, captureWarnings](Diagnostic &d) -> LogicalResult {
+        if (captureWarnings && d.getSeverity() == DiagnosticSeverity::Warning) {
+          warnings.push_back(capture(d));
+          return success();
+        }
         if (d.getSeverity() != DiagnosticSeverity::Error)
           return failure(); // warnings, remarks: the next handler
         diags.push_back(capture(d));
@@ -131,6 +136,10 @@ static PyDiagnosticInfo toInfo(const CtxRef &ctx, const CapturedDiagnostic &d) {
   for (const CapturedDiagnostic &n : d.notes)
     info.notes.push_back(toInfo(ctx, n));
   return info;
+}
+
+nb::object diagnosticInfo(const CtxRef &ctx, const CapturedDiagnostic &d) {
+  return nb::cast(toInfo(ctx, d));
 }
 
 static PyObject *mlirErrorType = nullptr;

@@ -205,6 +205,7 @@ void buildGPULoweringPipeline(OpPassManager &pm, const GPUEmitOptions &opts) {
   options.optLevel = opts.optLevel;
   options.format = formatName(opts.format).str();
   options.toolkit = opts.toolkitPath;
+  options.checkSync = opts.checkSync;
   buildTIRxToPTXPipeline(pm, options);
 }
 

@@ -31,6 +31,8 @@ struct GPUEmitOptions {
   unsigned optLevel = 3;
   /// CUDA toolkit root (with bin/ptxas) for cubin; empty: PATH / CUDA_HOME.
   std::string toolkitPath;
+  /// Run tirx-check-sync (the static synchronization check).
+  bool checkSync = true;
 };
 
 struct GPUObject {

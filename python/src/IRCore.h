@@ -437,20 +437,29 @@ struct CapturedDiagnostic {
 };
 
 /// Collects every error (with its notes) emitted in a context while alive;
-/// warnings and remarks go on to the default handler. The handler may run
-/// on another thread (runNested): it touches no Python object.
+/// warnings and remarks go on to the default handler, unless
+/// `captureWarnings`, which keeps the warnings too (takeWarnings). The
+/// handler may run on another thread (runNested): it touches no Python
+/// object.
 class DiagnosticCapture {
 public:
-  explicit DiagnosticCapture(mlir::MLIRContext *ctx);
+  explicit DiagnosticCapture(mlir::MLIRContext *ctx,
+                             bool captureWarnings = false);
   ~DiagnosticCapture();
   std::vector<CapturedDiagnostic> take() { return std::move(diags); }
+  std::vector<CapturedDiagnostic> takeWarnings() {
+    return std::move(warnings);
+  }
   bool empty() const { return diags.empty(); }
 
 private:
   mlir::MLIRContext *ctx;
   mlir::DiagnosticEngine::HandlerID id;
-  std::vector<CapturedDiagnostic> diags;
+  std::vector<CapturedDiagnostic> diags, warnings;
 };
+
+/// A tirx.ir.DiagnosticInfo for a captured diagnostic.
+nanobind::object diagnosticInfo(const CtxRef &ctx, const CapturedDiagnostic &d);
 
 /// Raises tirx.ir.MLIRError(message, diagnostics). Never returns.
 [[noreturn]] void raiseMLIRError(const CtxRef &ctx, const std::string &message,

@@ -362,7 +362,8 @@ void bindPasses(nb::module_ &m) {
   m.def(
       "emit_gpu_objects",
       [](nb::handle module, const std::string &chip, const std::string &format,
-         unsigned optLevel, std::optional<std::string> toolkit) {
+         unsigned optLevel, std::optional<std::string> toolkit,
+         bool checkSync, nb::object warningsOut) {
         PyOperation &py = toOperation(module, "module");
         checkNoNul(chip, "chip");
         if (toolkit)
@@ -378,6 +379,7 @@ void bindPasses(nb::module_ &m) {
         opts.chip = chip;
         opts.optLevel = optLevel;
         opts.toolkitPath = toolkit.value_or("");
+        opts.checkSync = checkSync;
         if (format == "ptx" || format == "isa")
           opts.format = GPUObjectFormat::PTX;
         else if (format == "llvm" || format == "llvmir")
@@ -396,9 +398,9 @@ void bindPasses(nb::module_ &m) {
         unsigned depth = nestedWorkDepth(c, op, "emit");
         std::vector<GPUObject> objects;
         bool ok = false;
-        std::vector<CapturedDiagnostic> captured;
+        std::vector<CapturedDiagnostic> captured, warned;
         {
-          DiagnosticCapture diags(py.ctx.get());
+          DiagnosticCapture diags(py.ctx.get(), !warningsOut.is_none());
           runNested(depth, [&] {
             if (auto r = emitGPUObjects(mod, opts); succeeded(r)) {
               objects = std::move(*r);
@@ -406,7 +408,11 @@ void bindPasses(nb::module_ &m) {
             }
           });
           captured = diags.take();
+          warned = diags.takeWarnings();
         }
+        if (!warningsOut.is_none())
+          for (const CapturedDiagnostic &w : warned)
+            warningsOut.attr("append")(diagnosticInfo(py.ctx, w));
         if (!ok)
           raiseMLIRError(py.ctx,
                          "GPU code emission for " + quoted(chip) + " failed",
@@ -423,8 +429,11 @@ void bindPasses(nb::module_ &m) {
       },
       nb::arg("module"), nb::arg("chip"), nb::arg("format") = "ptx",
       nb::arg("opt_level") = 3, nb::arg("toolkit").none() = nb::none(),
+      nb::arg("check_sync") = true, nb::arg("warnings").none() = nb::none(),
       "[(gpu_module_name, chip, data)] for every gpu.module of `module` (a "
-      "clone is lowered; `module` is unchanged).");
+      "clone is lowered; `module` is unchanged). check_sync: run "
+      "tirx-check-sync; warnings: a list the pipeline's warnings are "
+      "appended to (DiagnosticInfo), else they are not kept.");
 }
 
 } // namespace tirx_py

@@ -177,7 +177,8 @@ void bindSim(nb::module_ &m) {
           "run",
           [](PySimProgram &p, nb::list blocks, nb::list args, uint64_t seed,
              bool checkRaces, bool checkUninit, unsigned maxErrors,
-             uint64_t maxSteps, std::optional<std::string> tracePath) {
+             uint64_t maxSteps, bool explore, uint64_t maxSchedules,
+             std::string schedule, std::optional<std::string> tracePath) {
             p.check();
             std::vector<sim::MemoryBlock> memory;
             for (nb::handle h : blocks) {
@@ -215,6 +216,9 @@ void bindSim(nb::module_ &m) {
             options.checkUninitialized = checkUninit;
             options.maxErrors = maxErrors;
             options.maxSteps = maxSteps;
+            options.explore = explore;
+            options.maxSchedules = maxSchedules;
+            options.schedule = std::move(schedule);
             std::unique_ptr<sim::TraceRecorder> recorder;
             if (tracePath) {
               recorder = std::make_unique<sim::TraceRecorder>();
@@ -248,6 +252,11 @@ void bindSim(nb::module_ &m) {
             d["seconds"] = stats.seconds;
             d["cpu_seconds"] = stats.cpuSeconds;
             d["races_checked"] = stats.racesChecked;
+            d["schedules"] = stats.schedules;
+            d["exhaustive"] = stats.exhaustive;
+            d["report"] = stats.report;
+            d["schedule"] = stats.schedule;
+            d["timeline"] = stats.timeline;
             if (recorder) {
               d["trace_events"] = recorder->numEvents();
               d["trace_dropped"] = recorder->numDropped();
@@ -257,8 +266,12 @@ void bindSim(nb::module_ &m) {
           nb::arg("blocks"), nb::arg("args"), nb::arg("seed") = 0,
           nb::arg("check_races") = true, nb::arg("check_uninitialized") = true,
           nb::arg("max_errors") = 1, nb::arg("max_steps") = uint64_t(1) << 36,
-          nb::arg("trace") = nb::none(),
-          "Runs the kernel once. blocks: [(address, bytes, name)]; args: "
+          nb::arg("explore") = false, nb::arg("max_schedules") = 1000,
+          nb::arg("schedule") = "", nb::arg("trace") = nb::none(),
+          "Runs the kernel once (explore: under every schedule that can "
+          "change its outcome, up to max_schedules; schedule: replays one; "
+          "trace: a path for the run's timeline). "
+          "blocks: [(address, bytes, name)]; args: "
           "one tuple per parameter: ('memory', block, offset, shape), "
           "('int', v), ('float', v), ('tensormap', block, offset, spec); trace: "
           "a path to write the run's trace to (Chrome trace JSON).");

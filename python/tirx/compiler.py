@@ -89,13 +89,15 @@ def _module_op(module: Union[Module, Operation]) -> Operation:
 
 def emit(module: Union[Module, Operation], chip: str = "sm_90a",
          format: str = "ptx", opt_level: int = 3,
-         toolkit: Optional[str] = None) -> Dict[str, Union[str, bytes]]:
+         toolkit: Optional[str] = None,
+         check_sync: bool = True) -> Dict[str, Union[str, bytes]]:
     """Lowers every gpu.module; returns {gpu_module_name: text or bytes}.
 
     format: "ptx", "llvm" (LLVM IR text) or "cubin" (needs ptxas; `toolkit`
     is a CUDA root with bin/ptxas, found with find_ptxas() when None).
     Raises MLIRError (a RuntimeError) with MLIR's diagnostics on failure,
-    including an unsupported chip.
+    including an unsupported chip. check_sync: run tirx-check-sync, the
+    static synchronization check (its errors fail the emission).
     """
     if toolkit is None:
         toolkit = find_cuda_toolkit()
@@ -105,7 +107,8 @@ def emit(module: Union[Module, Operation], chip: str = "sm_90a",
             toolkit = os.path.dirname(os.path.dirname(ptxas))
     # Always verifies the module first (no switch turns that off).
     objects = _tirx.emit_gpu_objects(_module_op(module), chip, format,
-                                     opt_level, toolkit)
+                                     opt_level, toolkit,
+                                     check_sync=bool(check_sync))
     return {name: data for name, _chip, data in objects}
 
 

@@ -131,6 +131,12 @@ class RunStats:
         self.seconds: float = d["seconds"]
         self.cpu_seconds: float = d["cpu_seconds"]
         self.races_checked: bool = d["races_checked"]
+        # Exhaustive mode (explore="all") and replays (schedule=...).
+        self.schedules: int = d.get("schedules", 0)
+        self.exhaustive: bool = d.get("exhaustive", False)
+        self.report: str = d.get("report", "")
+        self.schedule: str = d.get("schedule", "")
+        self.timeline: str = d.get("timeline", "")
 
     @property
     def ops_per_second(self) -> float:
@@ -252,16 +258,32 @@ class Kernel:
     def __call__(self, *args, seed: int = 0, check_races: bool = True,
                  check_uninitialized: bool = True, max_errors: int = 1,
                  max_steps: Optional[int] = None,
-                 trace=None) -> RunStats:
-        """Runs the kernel over `args`. `trace`: a path; the run's timeline
-        (``tirx.profile`` ranges and marks, barrier and mbarrier waits, in
-        logical time) is written there as Chrome trace / Perfetto JSON, also
-        when the run fails (docs/Profiling.md)."""
+                 explore: Optional[str] = None, max_schedules: int = 1000,
+                 schedule: Optional[str] = None, trace=None) -> RunStats:
+        """Runs the kernel over `args`. explore="all": the exhaustive mode,
+        every schedule that can change the outcome (up to
+        `max_schedules`; RunStats.exhaustive says whether all were
+        covered, RunStats.report what was shown); a failing schedule
+        raises with its replay string and a per-warp timeline in the
+        notes. schedule="...": replays one such schedule (with its
+        seed). `trace`: a path; the run's timeline (``tirx.profile``
+        ranges and marks, barrier and mbarrier waits, in logical time) is
+        written there as Chrome trace / Perfetto JSON, also when the run
+        fails (docs/Profiling.md); not with explore="all" (replay the
+        reported schedule with the trace)."""
         import os
         import numpy as np
+        if explore not in (None, "all"):
+            raise ValueError(f"explore must be None or 'all', got {explore!r}")
+        if int(max_schedules) < 1:
+            raise ValueError("max_schedules must be at least 1")
         if trace is not None:
             if not isinstance(trace, (str, os.PathLike)):
                 raise TypeError(f"trace must be a path, got {type(trace).__name__}")
+            if explore == "all":
+                raise ValueError("trace= records one run; explore='all' runs "
+                                 "many: replay the reported schedule "
+                                 "(schedule=) with the trace")
             trace = os.fsdecode(os.fspath(trace))
         params = self.params
         if len(args) != len(params):
@@ -318,6 +340,8 @@ class Kernel:
                 blocks, spec_args, seed=int(seed), check_races=check_races,
                 check_uninitialized=check_uninitialized, max_errors=max_errors,
                 max_steps=(1 << 36) if max_steps is None else int(max_steps),
+                explore=explore == "all", max_schedules=int(max_schedules),
+                schedule="" if schedule is None else str(schedule),
                 trace=trace)
         # Arguments that were read-only were copied in; nothing to copy back.
         return RunStats(stats)
@@ -421,7 +445,8 @@ def run(kernel, *args, seed: int = 0, func: Optional[str] = None,
     ``@T.prim_func``) once in the simulator over `args` (NumPy arrays for
     buffers and pointers, numbers for scalars, TensorMap for tensor maps);
     arrays are updated in place. Options: check_races, check_uninitialized,
-    max_errors, max_steps, trace (a path for the run's Perfetto timeline);
-    `chip` as for :class:`Kernel`. Raises
-    tirx.ir.MLIRError at the first problem."""
+    max_errors, max_steps, explore ("all": every schedule that can change
+    the outcome, up to max_schedules), schedule (replay one), trace (a path
+    for the run's Perfetto timeline); `chip` as for :class:`Kernel`.
+    Raises tirx.ir.MLIRError at the first problem."""
     return Kernel(kernel, func=func, chip=chip)(*args, seed=seed, **options)

@@ -41,6 +41,10 @@ func.func @tma_param(%flag: !tirx.buffer<1xi32, global>, %in: !tirx.tensormap, %
     tirx.if %is_t0 {
       tirx.ptx.mbarrier.init %bar, %one : !tirx.ptr<i64, shared>
       tirx.ptx.fence.proxy.async shared.cta
+    }
+    // Every thread waits on the barrier: its init comes before.
+    tirx.ptx.barrier.sync aligned
+    tirx.if %is_t0 {
       %st = tirx.ptx.mbarrier.arrive.expect_tx %bar, tx %bytes : !tirx.ptr<i64, shared> -> i64
       tirx.ptx.cp.async.bulk.tensor.load tile rank 2 %dst, %in[%zero, %zero], %bar : !tirx.ptr<f16, shared.dyn>, !tirx.tensormap, !tirx.ptr<i64, shared>
     }

@@ -1,7 +1,9 @@
 // REQUIRES: ptxas
-// RUN: tirx-translate %s --emit=ptx --chip=sm_90a -o %t.sm_90a.ptx
+// RUN: tirx-translate %s --no-check-sync --emit=ptx --chip=sm_90a -o %t.sm_90a.ptx
 // RUN: FileCheck %s --check-prefix=CHECK < %t.sm_90a.ptx
 // RUN: %ptxas -arch=sm_90a %t.sm_90a.ptx -o %t.sm_90a.cubin
+// (A sequence of ops for the lowering, not a complete program: the
+// synchronization check, tirx-check-sync, is off.)
 
 // The DSMEM idiom with a byte offset on the raw address before mapa: a raw
 // i64 is a generic address, so mapa is generic and the arrive converts its

@@ -1,7 +1,9 @@
 // REQUIRES: ptxas
-// RUN: tirx-translate %s --emit=ptx --chip=sm_100a -o %t.sm_100a.ptx
+// RUN: tirx-translate %s --no-check-sync --emit=ptx --chip=sm_100a -o %t.sm_100a.ptx
 // RUN: FileCheck %s --check-prefix=CHECK < %t.sm_100a.ptx
 // RUN: %ptxas -arch=sm_100a %t.sm_100a.ptx -o %t.sm_100a.cubin
+// (A sequence of ops for the lowering, not a complete program: the
+// synchronization check, tirx-check-sync, is off.)
 
 // tcgen05.commit to a peer CTA's mbarrier (cta_group::2, a shared.cluster
 // pointer from mapa): the operand is the shared::cluster address itself,

@@ -1,7 +1,9 @@
 // REQUIRES: ptxas
-// RUN: tirx-translate %s --emit=ptx --chip=sm_100a -o %t.sm_100a.ptx
+// RUN: tirx-translate %s --no-check-sync --emit=ptx --chip=sm_100a -o %t.sm_100a.ptx
 // RUN: FileCheck %s --check-prefix=CHECK < %t.sm_100a.ptx
 // RUN: %ptxas -arch=sm_100a %t.sm_100a.ptx -o %t.sm_100a.cubin
+// (A sequence of ops for the lowering, not a complete program: the
+// synchronization check, tirx-check-sync, is off.)
 
 // A cta_group::2 TMA load signalling the peer CTA's barrier takes a
 // shared.cluster barrier operand (its shared::cluster address).

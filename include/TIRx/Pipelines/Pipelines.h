@@ -37,6 +37,11 @@ struct TIRxToPTXPipelineOptions
       llvm::cl::desc("CUDA toolkit root whose nvvm/libdevice is linked for "
                      "math functions (default: findCUDAToolkit())"),
       llvm::cl::init("")};
+  PassOptions::Option<bool> checkSync{
+      *this, "check-sync",
+      llvm::cl::desc("Run tirx-check-sync (the static synchronization check) "
+                     "after tile dispatch"),
+      llvm::cl::init(true)};
   PassOptions::Option<unsigned> slpMaxOps{
       *this, "slp-max-ops",
       llvm::cl::desc("LLVM's SLP vectorizer (f16x2/bf16x2 packing) runs on "

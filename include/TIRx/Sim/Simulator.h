@@ -198,6 +198,19 @@ struct Options {
   uint64_t maxSteps = uint64_t(1) << 36;
   /// Ops a thread runs before the scheduler may switch to another one.
   unsigned quantum = 4096;
+  /// Exhaustive mode: run the launch under every schedule that can change
+  /// its outcome -- every order of the synchronization operations
+  /// (barriers, mbarriers, strong accesses) and asynchronous completions,
+  /// up to reordering operations that commute (dynamic partial-order
+  /// reduction) -- until all are covered or `maxSchedules` runs were made.
+  /// The first failing schedule is replayed with its errors (and notes
+  /// giving the schedule and a per-warp timeline).
+  bool explore = false;
+  uint64_t maxSchedules = 1000;
+  /// Replays one schedule (what `Stats::schedule` or an exploration's
+  /// report gives) under the seed `seed`: "point:actor,..." overrides of
+  /// the seeded choices.
+  std::string schedule;
   /// Receives trace events (profile ops, waits). With a sink the scheduler
   /// switches threads after every op (quantum 1), so the events of threads
   /// interleave as the threads run together.
@@ -221,6 +234,14 @@ struct Stats {
   bool racesChecked = false;
   /// Errors reported.
   unsigned errors = 0;
+  /// Exhaustive mode and replays: schedules run, whether they covered
+  /// every schedule (no bound reached), a one-line report, the schedule of
+  /// the run reported (its replay string) and its per-warp timeline.
+  uint64_t schedules = 0;
+  bool exhaustive = false;
+  std::string report;
+  std::string schedule;
+  std::string timeline;
 };
 
 /// Decodes the kernel function `func` (it holds a `tirx.kernel`) and every

@@ -29,6 +29,8 @@ struct CompileOptions {
   unsigned optLevel = 3;
   /// ptxas to run for cubin output; empty means findPtxas().
   std::string ptxas;
+  /// Run tirx-check-sync (the static synchronization check).
+  bool checkSync = true;
 };
 
 /// Lowers `module` in place and returns the text (or binary) of its kernels.

@@ -128,6 +128,46 @@ def ResolveLayoutsPass : Pass<"tirx-resolve-layouts", "::mlir::ModuleOp"> {
                            "::mlir::tirx::TIRxDialect"];
 }
 
+def CheckSyncPass : Pass<"tirx-check-sync", "::mlir::ModuleOp"> {
+  let summary = "Check every kernel's synchronization without running it";
+  let description = [{
+    A static check of each `tirx.kernel` after tile dispatch: mbarriers
+    (use before init; a peer CTA's use without a cluster barrier after the
+    init, or without `fence.mbarrier_init` when the cluster arrive is
+    relaxed; re-init without `inval`; arrivals that cannot reach the init
+    count; `expect_tx` bytes the phase's copies cannot match; wait parities
+    that do not flip over a ring of stages; waits whose parity names the
+    phase before the first), the async proxy (generic-proxy writes read by
+    TMA, bulk copies, wgmma or tcgen05 without `fence.proxy.async` of the
+    right state space; reads of what a TMA load writes with no wait on its
+    mbarrier), clusters (peer shared memory accessed with no cluster
+    barrier before exit), tensor memory (`tcgen05.alloc` without a
+    `dealloc` on some path, no `relinquish_alloc_permit`), wgmma (no
+    `wgmma.fence` before an MMA, accumulators accessed before
+    `wgmma.wait_group`) and named barriers (`.aligned` under control flow
+    that diverges within a warp, `barrier.red` mixed with `barrier.sync`,
+    ids of 16 or more, bad thread counts).
+
+    Values are evaluated for every thread of a cluster from the scope ids
+    and constants; a finding is an error at the op when the model shows it
+    for certain, a warning when it rests on sampled runtime values (the
+    CTA's id, kernel arguments), and nothing when the model does not know.
+    It runs in `tirx-to-ptx-pipeline` (option `check-sync`, on by default)
+    after tile dispatch, layout resolution and launch-shape inference.
+
+    Example:
+
+    ```mlir
+    %mbar = tirx.alloc_buffer : !tirx.buffer<1xi64, shared>
+    %bar = tirx.ptr_to %mbar[%c0] : !tirx.buffer<1xi64, shared>
+    // error: uses an mbarrier in 'mbar', which no mbarrier.init in the
+    // kernel initializes
+    %s = tirx.ptx.mbarrier.arrive %bar : !tirx.ptr<i64, shared> -> i64
+    ```
+  }];
+  let dependentDialects = ["::mlir::tirx::TIRxDialect"];
+}
+
 def LowerProfilePass : Pass<"tirx-lower-profile", "::mlir::ModuleOp"> {
   let summary = "Drop the in-kernel trace ops, or lower them to a trace buffer";
   let description = [{

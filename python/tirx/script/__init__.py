@@ -24,11 +24,11 @@ from ._types import PointerType, PrimType  # noqa: F401
 from . import tirx, ir, tile  # noqa: F401
 from ._function import IRModule, PrimFunc, from_source  # noqa: F401
 from ._compile import (assert_structural_equal, compile,  # noqa: F401
-                       structural_equal)
+                       structural_equal, SyncWarning)
 from .printer import register_op_printer, script  # noqa: F401
 from .._backends import register_script_namespace as register_namespace  # noqa: F401,E402
 
 __all__ = ["tirx", "ir", "tile", "PointerType", "PrimType", "ScriptError",
            "Span", "PrimFunc", "IRModule", "from_source", "compile",
            "structural_equal", "assert_structural_equal", "script",
-           "register_op_printer", "register_namespace"]
+           "register_op_printer", "register_namespace", "SyncWarning"]

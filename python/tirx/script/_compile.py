@@ -4,12 +4,19 @@ user's Python source line.
 """
 
 import os
+import warnings as _warnings
 
 from .. import ir as _ir
 from ._diagnostics import ScriptError, Span, is_library, located
 
 __all__ = ["compile", "raise_from_mlir", "structural_equal",
-           "assert_structural_equal"]
+           "assert_structural_equal", "SyncWarning"]
+
+
+class SyncWarning(UserWarning):
+    """A warning of tirx-check-sync (the static synchronization check) at a
+    kernel's Python line: a finding that rests on sampled runtime values,
+    or advice such as relinquishing the tensor-memory allocation permit."""
 
 _EMITS = {"ptx": "ptx", "llvm": "llvm", "llvmir": "llvm", "cubin": "cubin"}
 
@@ -83,13 +90,15 @@ def _module_of(obj):
 
 
 def compile(obj, target="sm_90a", emit="ptx", *, opt_level=3,  # noqa: A001
-            toolkit=None):
+            toolkit=None, check_sync=True):
     """Compiles a parsed ``@T.prim_func`` / ``@I.ir_module`` (or a
     ``tirx.ir.Module``) for the chip `target`.
 
     emit: ``"ptx"`` (text), ``"llvm"`` (LLVM IR text), ``"cubin"`` (bytes;
     runs ptxas) or ``"mlir"`` (the TIRx IR, with the target attached).
     Errors are ScriptErrors at the Python source line of the offending op.
+    check_sync: run tirx-check-sync, the static synchronization check (its
+    errors are ScriptErrors, its warnings SyncWarnings at the Python line).
     """
     from .. import _tirx
     from ..compiler import find_ptxas
@@ -118,12 +127,17 @@ def compile(obj, target="sm_90a", emit="ptx", *, opt_level=3,  # noqa: A001
             raise ScriptError("emit='cubin' runs ptxas, and none was found "
                               "(PATH, $CUDA_HOME, /usr/local/cuda or the "
                               "nvidia-cuda-nvcc wheel); emit='ptx' needs none")
+    found = []
     try:
         objects = _tirx.emit_gpu_objects(module.operation, target,
                                          "ptx" if fmt == "cubin" else fmt,
-                                         opt_level, toolkit)
+                                         opt_level, toolkit,
+                                         check_sync=bool(check_sync),
+                                         warnings=found)
     except _ir.MLIRError as e:
         raise script_error_from_mlir(e, f"compilation for {target} failed") from None
+    for w in found:
+        _warn_at(w)
     if len(objects) != 1:
         names = ", ".join(o[0] for o in objects)
         raise ScriptError(f"expected one GPU module, got {len(objects)} ({names})")
@@ -218,6 +232,15 @@ def _kernel_span(module):
             if user:
                 return user[0]
     return None
+
+
+def _warn_at(diag):
+    """Issues a SyncWarning for a pipeline warning at its Python line."""
+    span = _user_span(diag.location)
+    if span is None:
+        _warnings.warn(diag.message, SyncWarning, stacklevel=3)
+        return
+    _warnings.warn_explicit(diag.message, SyncWarning, span.filename, span.line)
 
 
 def structural_equal(a, b):

@@ -1,6 +1,18 @@
 // RUN: tirx-sim %s --split-input-file --verify-diagnostics --seed=0 --print=none
 // RUN: tirx-sim %s --split-input-file --verify-diagnostics --seed=1 --print=none
 // RUN: tirx-sim %s --split-input-file --verify-diagnostics --seed=7 --print=none
+// RUN: not tirx-sim %s --split-input-file --explore --print=none 2>/dev/null | FileCheck %s --check-prefix=EXPLORE-OUT
+// RUN: not tirx-sim %s --split-input-file --explore --print=none 2>&1 >/dev/null | FileCheck %s --check-prefix=EXPLORE
+// RUN: sed 's/expected-/seen-/' %s | not tirx-opt - --split-input-file --tirx-attach-target --tirx-dispatch-tile-primitives --tirx-resolve-layouts --tirx-infer-launch-shape --tirx-check-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATIC
+//
+// The exhaustive mode proves the correct kernel (every schedule that
+// can change its outcome) and finds the bug; tirx-check-sync finds it too.
+// EXPLORE-OUT: explore: explored {{[0-9]+}} schedule{{s?}}: no race, no deadlock and no other error in any; they are every order
+// EXPLORE: error: deadlock: all 128 live threads of the cluster are blocked
+// EXPLORE: note: found in schedule
+// STATIC-NOT: {{error|warning}}:
+// STATIC: error: the mbarrier initialized here expects 128 arrivals per phase, but at most 32 arrive on it
+// STATIC-NOT: {{error|warning}}:
 
 // Warp 0 produces a value and arrives on an mbarrier that counts one
 // arrival per producer thread; all threads wait for the phase.

@@ -1,6 +1,18 @@
 // RUN: tirx-sim %s --split-input-file --verify-diagnostics --seed=0 --print=none
 // RUN: tirx-sim %s --split-input-file --verify-diagnostics --seed=1 --print=none
 // RUN: tirx-sim %s --split-input-file --verify-diagnostics --seed=7 --print=none
+// RUN: not tirx-sim %s --split-input-file --explore --print=none 2>/dev/null | FileCheck %s --check-prefix=EXPLORE-OUT
+// RUN: not tirx-sim %s --split-input-file --explore --print=none 2>&1 >/dev/null | FileCheck %s --check-prefix=EXPLORE
+// RUN: sed 's/expected-/seen-/' %s | not tirx-opt - --split-input-file --tirx-attach-target --tirx-dispatch-tile-primitives --tirx-resolve-layouts --tirx-infer-launch-shape --tirx-check-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATIC
+//
+// The exhaustive mode proves the correct kernel (every schedule that
+// can change its outcome) and finds the bug; tirx-check-sync finds it too.
+// EXPLORE-OUT: explore: explored {{[0-9]+}} schedule{{s?}}: no race, no deadlock and no other error in any; they are every order
+// EXPLORE: error: the shared memory of CTA
+// EXPLORE: note: found in schedule
+// STATIC-NOT: {{error|warning}}:
+// STATIC: error: accesses the shared memory of a peer CTA ({{.*}}) with no cluster barrier after it
+// STATIC-NOT: {{error|warning}}:
 
 // Two CTAs of a cluster exchange a tile through distributed shared memory:
 // each writes its own, a cluster barrier makes the writes visible, each

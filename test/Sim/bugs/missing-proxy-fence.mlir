@@ -1,6 +1,18 @@
 // RUN: tirx-sim %s --split-input-file --verify-diagnostics --seed=0 --print=none --arg=tmap:float16:64x64:64x64
 // RUN: tirx-sim %s --split-input-file --verify-diagnostics --seed=1 --print=none --arg=tmap:float16:64x64:64x64
 // RUN: tirx-sim %s --split-input-file --verify-diagnostics --seed=7 --print=none --arg=tmap:float16:64x64:64x64
+// RUN: not tirx-sim %s --split-input-file --explore --print=none --arg=tmap:float16:64x64:64x64 2>/dev/null | FileCheck %s --check-prefix=EXPLORE-OUT
+// RUN: not tirx-sim %s --split-input-file --explore --print=none --arg=tmap:float16:64x64:64x64 2>&1 >/dev/null | FileCheck %s --check-prefix=EXPLORE
+// RUN: sed 's/expected-/seen-/' %s | not tirx-opt - --split-input-file --tirx-attach-target --tirx-dispatch-tile-primitives --tirx-resolve-layouts --tirx-infer-launch-shape --tirx-check-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATIC
+//
+// The exhaustive mode proves the correct kernel (every schedule that
+// can change its outcome) and finds the bug; tirx-check-sync finds it too.
+// EXPLORE-OUT: explore: explored {{[0-9]+}} schedule{{s?}}: no race, no deadlock and no other error in any; they are every order
+// EXPLORE: error: missing fence.proxy.async
+// EXPLORE: note: found in schedule
+// STATIC-NOT: {{error|warning}}:
+// STATIC: error: the TMA store (async proxy) reads the buffer allocated on line {{[0-9]+}}, which threads write through the generic proxy, with no fence.proxy.async
+// STATIC-NOT: {{error|warning}}:
 
 // Threads write a tile of shared memory through the generic proxy; after a
 // fence.proxy.async and a barrier, thread 0 stores it with TMA (the async

@@ -1,6 +1,20 @@
 // RUN: tirx-sim %s --split-input-file --verify-diagnostics --seed=0 --print=none --arg=tmap:float16:64x64:64x64
 // RUN: tirx-sim %s --split-input-file --verify-diagnostics --seed=1 --print=none --arg=tmap:float16:64x64:64x64
 // RUN: tirx-sim %s --split-input-file --verify-diagnostics --seed=7 --print=none --arg=tmap:float16:64x64:64x64
+// RUN: not tirx-sim %s --split-input-file --explore --print=none --arg=tmap:float16:64x64:64x64 2>/dev/null | FileCheck %s --check-prefix=EXPLORE-OUT
+// RUN: not tirx-sim %s --split-input-file --explore --print=none --arg=tmap:float16:64x64:64x64 2>&1 >/dev/null | FileCheck %s --check-prefix=EXPLORE
+// RUN: sed 's/expected-/seen-/' %s | not tirx-opt - --split-input-file --tirx-attach-target --tirx-dispatch-tile-primitives --tirx-resolve-layouts --tirx-infer-launch-shape --tirx-check-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATIC
+//
+// The exhaustive mode proves the correct kernel (every schedule that
+// can change its outcome) and finds the bug; tirx-check-sync finds it too.
+// EXPLORE-OUT: explore: explored {{[0-9]+}} schedule{{s?}}: no race, no deadlock and no other error in any; they are every order
+// EXPLORE: error: mbarrier transaction count underflow
+// EXPLORE: note: found in schedule
+// EXPLORE: error: mbarrier phase 0 at shared offset 0x0 of CTA (0, 0, 0) can never complete
+// EXPLORE: note: found in schedule
+// STATIC-NOT: {{error|warning}}:
+// STATIC: error: expect_tx announces 16384 transaction bytes on the mbarrier in the buffer allocated on line {{[0-9]+}}, but the copies completing on it in this phase bring at most 8192
+// STATIC-NOT: {{error|warning}}:
 
 // The tile is 8192 bytes; arrive.expect_tx announces exactly that.
 func.func @tma_expect_tx(%desc: !tirx.tensormap, %out: !tirx.buffer<4096xf16, global>) {
