@@ -15,5 +15,8 @@ void mlir::tirx::registerBuiltinTileVariants() {
     tile::registerElementwiseVariants();
     tile::registerReduceVariants();
     tile::registerPermuteVariants();
+    tile::registerForcedCopyVariants();
+    tile::registerComposeVariants();
+    tile::registerOriginalVariantNames();
   });
 }

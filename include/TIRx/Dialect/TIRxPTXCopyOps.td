@@ -75,9 +75,10 @@ def TIRx_PTXCpAsyncBulkG2SOp : TIRx_PTXOp<"cp.async.bulk.g2s", PTX_SM90_PTX80,
   let summary = "Bulk copy from global to shared memory";
   let ptxDoc = [{
 Copies `size` bytes (a multiple of 16) from `src` to `dst` and completes
-the transaction on `bar`, in the executing CTA's shared memory. A
-`shared.cluster` destination may be multicast to the CTAs in the 16-bit
-`multicast` mask.
+the transaction on `bar`, in the executing CTA's shared memory. The
+copy may be multicast to the CTAs in the 16-bit `multicast` mask (at the
+destination's CTA-relative offset in each; a `shared` destination is the
+executing CTA's `shared::cluster` address, as PTX allows).
 
   }];
   let ptxExample = [{
@@ -95,7 +96,7 @@ tirx.ptx.cp.async.bulk.g2s %dst, %src, %bar, %bytes multicast %mask : !tirx.ptr<
       "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes{multicast_mask}{cache_hint}",
       ["D: shared | shared.cluster", "multicast_mask(.multicast::cluster): - | +",
        "cache_hint(.L2::cache_hint): - | +"],
-      ["dst : !tirx.ptr<i8, {D}>"], "D == 'shared.cluster' or not multicast_mask">];
+      ["dst : !tirx.ptr<i8, {D}>"]>];
 }
 
 def TIRx_PTXCpAsyncBulkS2GOp : TIRx_PTXOp<"cp.async.bulk.s2g", PTX_SM90_PTX80,
@@ -206,7 +207,9 @@ Loads the box of the rank-`rank` tensor described by `tmap` at
 `coords` into `dst` and completes the transaction on `bar`. `im2col`
 takes `rank - 2` 16-bit offsets; `tile.gather4` (rank 2, sm_100a family)
 takes a column and four row coordinates. `multicast` (a 16-bit CTA mask)
-needs a `shared.cluster` destination; `cta_1`/`cta_2` (sm_100a family)
+delivers the box to those CTAs at the destination's CTA-relative offset
+(a `shared` destination is the executing CTA's `shared::cluster`
+address, which PTX allows); `cta_1`/`cta_2` (sm_100a family)
 select the CTA group of a pair-UMMA, and with `cta_2` the barrier may be
 the peer CTA's (a `shared.cluster` pointer, the 2-SM pattern);
 `cache_hint` is an L2 policy.
@@ -245,7 +248,7 @@ tirx.ptx.cp.async.bulk.tensor.load tile rank 2 %dst, %tmap[%x, %y], %peer_bar ct
       ["dst : !tirx.ptr<f16, {D}>", "bar : !tirx.ptr<i64, {B}>",
        TIRx_TMACoords,
        "im2col_offsets : {rank - 2 if mode == 'im2col' else 0} x i16"],
-      TIRx_TMAShapeWhere # " and (D == 'shared.cluster' or not multicast_mask)"
+      TIRx_TMAShapeWhere
       # " and (B == 'shared' or cta_group == 'cta_2')">];
   // `.tile` is the default load mode; LLVM writes the cache hint before the
   // CTA group (ptxas takes either order).
