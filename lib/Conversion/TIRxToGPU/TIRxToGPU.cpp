@@ -216,6 +216,24 @@ LogicalResult ConvertTIRxToGPUPass::cloneCallees(gpu::GPUFuncOp func,
       if (gpuSymbols.lookup(name))
         return WalkResult::advance();
       auto callee = moduleSymbols.lookup<FunctionOpInterface>(name);
+      if (callee && callee.isExternal() && callee->hasAttr("tirx.nvshmem")) {
+        // An NVSHMEM device function: a call for the device linker when the
+        // module links NVSHMEM, else the error says what is missing.
+        auto module = func->getParentOfType<ModuleOp>();
+        if (!module || !module->hasAttr("tirx.nvshmem")) {
+          call->emitOpError("calls the NVSHMEM device function '")
+              << name << "', which needs NVSHMEM: the kernel must be linked "
+                         "against libnvshmem_device (compile with nvshmem=True "
+                         "to emit the calls for the device linker)";
+          return WalkResult::interrupt();
+        }
+        Operation *decl = callee->clone();
+        decl->removeAttr("tirx.nvshmem");
+        SymbolTable::setSymbolVisibility(decl,
+                                         SymbolTable::Visibility::Private);
+        gpuSymbols.insert(decl);
+        return WalkResult::advance();
+      }
       if (!callee || callee.isExternal()) {
         call->emitOpError("calls '")
             << name << "', which has no body to compile for the device";
@@ -348,9 +366,18 @@ LogicalResult ConvertTIRxToGPUPass::outline(KernelOp kernel,
                                  idx(shape->cluster[2])};
   Value smem = arith::ConstantIntOp::create(builder, loc, builder.getI32Type(),
                                             *dynShared);
-  gpu::LaunchFuncOp::create(builder, loc, gpuFunc, gridDim, blockDim, smem,
-                            arguments, /*asyncTokenType=*/nullptr,
-                            /*asyncDependencies=*/{}, clusterDim);
+  auto launchOp = gpu::LaunchFuncOp::create(
+      builder, loc, gpuFunc, gridDim, blockDim, smem, arguments,
+      /*asyncTokenType=*/nullptr, /*asyncDependencies=*/{}, clusterDim);
+  // Preferred cluster dimensions (a launch attribute of the driver): from
+  // the scope id that declares them.
+  kernel.walk([&](Operation *op) {
+    if (Attribute preferred = op->getAttr("tirx.preferred_cluster")) {
+      launchOp->setAttr("tirx.preferred_cluster", preferred);
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
   kernel.erase();
   return success();
 }

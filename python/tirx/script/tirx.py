@@ -621,3 +621,66 @@ def alloc_cast_frag(src, dtype):
     if not isinstance(src, _Buffer) or src.scope() != "local":
         raise UserError("T.alloc_cast_frag takes a register buffer")
     return alloc_buffer(src._shape, dtype, scope="local", layout=src._layout)
+
+
+from ._nvshmem import nvshmem  # noqa: E402,F401
+
+
+class Target:
+    """``T.target("cuda")`` / ``T.target({"kind": "cuda", "arch": "sm_90a"})``:
+    a compilation target. In ``T.func_attr({"target": T.target(...)})`` an
+    ``arch`` names the chip the function is meant for; ``tirx.compile``
+    compiles for it when it is given no target, and refuses another."""
+
+    _KINDS = ("cuda", "nvptx", "llvm", "c")
+
+    def __init__(self, config, host=None):
+        if isinstance(config, Target):
+            config = {"kind": config.kind, "arch": config.arch}
+        if isinstance(config, str):
+            parts = config.split()
+            if not parts:
+                raise UserError("T.target needs a target kind (\"cuda\")")
+            kind, arch = parts[0], None
+            for opt in parts[1:]:
+                if opt.startswith("-arch="):
+                    arch = opt[len("-arch="):]
+                elif opt.startswith("-"):
+                    continue  # other options (-max_threads_per_block=...) are the original's
+                else:
+                    raise UserError(f"T.target: cannot read option {opt!r}")
+        elif isinstance(config, dict):
+            kind = config.get("kind")
+            arch = config.get("arch")
+            if "host" in config:
+                if host is not None:
+                    raise UserError("T.target takes the host in its config or as "
+                                    "host=, not both")
+                host = config["host"]
+        else:
+            raise UserError(f"T.target expected a config dict or string, got "
+                            f"{type(config).__name__}")
+        if kind not in self._KINDS:
+            raise UserError(f"T.target: unknown kind {kind!r}; kinds: "
+                            + ", ".join(self._KINDS))
+        if arch is not None:
+            if not isinstance(arch, str) or not arch.startswith("sm_"):
+                raise UserError(f"T.target: arch must be a chip like \"sm_90a\", "
+                                f"got {arch!r}")
+            if kind in ("llvm", "c"):
+                raise UserError(f"T.target: a {kind} (host) target has no GPU arch")
+        if host is not None and not isinstance(host, (str, dict, Target)):
+            raise UserError("T.target's host must be a config dict, a string or a "
+                            "T.target")
+        self.kind = kind
+        self.arch = arch
+        self.host = Target(host) if host is not None and not isinstance(host, Target) \
+            else host
+
+    def __repr__(self):
+        return f"T.target({self.kind!r}" + (f", arch={self.arch!r}" if self.arch else "") + ")"
+
+
+def target(target_config, host=None):
+    """A compilation target (``T.func_attr({"target": T.target("cuda")})``)."""
+    return Target(target_config, host)

@@ -567,6 +567,13 @@ class FunctionPrinter(ExprMixin, PtxMixin):
             args = "[" + ", ".join("None" for _ in op.results) + "]"
         if unsigned:
             args = (args + ", " if args else "") + 'ir_type="ui32"'
+        if "tirx.preferred_cluster" in op.attributes:
+            pref = op.attributes["tirx.preferred_cluster"]
+            args = (args + ", " if args else "") + \
+                "preferred=[" + ", ".join(str(x) for x in pref) + "]"
+        unknown = {na.name for na in op.attributes} - {"extents", "tirx.preferred_cluster"}
+        if unknown:
+            raise Unprintable(f"'{op.name}' with the attribute(s) {', '.join(sorted(unknown))}")
         lhs = ", ".join(names) if names else "_"
         return ([f"{indent}{lhs} = T.{fam}({args})"], [])
 
