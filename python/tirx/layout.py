@@ -36,8 +36,6 @@ import functools
 import operator
 import re
 
-from .script._builder import UserError
-
 __all__ = ["Axis", "Iter", "Layout", "TileLayout", "ComposeLayout", "S", "R",
            "LayoutError", "parse_layout", "wg_local_layout",
            "tmem_datapath_layout", "mma_sync_layout", "wgmma_acc_layout",
@@ -52,9 +50,11 @@ _TRAINIUM_AXES = ("P", "F", "Bank")
 __all__ += list(_AXIS_NAMES)
 
 
-class LayoutError(UserError, ValueError):
-    """A layout that is not well formed (reported at the script line that
-    builds it)."""
+class LayoutError(ValueError):
+    """A layout that is not well formed (in a script, a ScriptError at the
+    line that builds it)."""
+
+    user_error = True  # the script parser reports it as the user's mistake
 
 
 def _prod(xs):

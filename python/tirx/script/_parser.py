@@ -300,7 +300,7 @@ class Parser:
             return self.error("the script nests deeper than the parser can "
                               "follow (an expression of thousands of terms?); "
                               "name parts of it (v = T.meta_var(...))", node)
-        if isinstance(exc, UserError):
+        if isinstance(exc, UserError) or getattr(exc, "user_error", False):
             return self.error(str(exc), node)
         if isinstance(exc, NameError):
             return self.error(str(exc), node)

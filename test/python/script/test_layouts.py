@@ -138,7 +138,7 @@ def test_view_sub_and_elem_offset_of_run_in_the_simulator():
     @T.prim_func
     def k(src: T.Buffer((1024,), "int32"), out: T.Buffer((4, 4), "int32")):
         T.device_entry()
-        T.thread_id([32])
+        T.thread_id([1])
         dst = T.alloc_local((4, 4), "int32")
         blk = src.view(1024 // 64, 4, 4, 4).sub[3, :, 1, :]
         Tx.copy(dst[:, :], blk[:, :])

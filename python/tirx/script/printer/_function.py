@@ -43,7 +43,8 @@ _SCOPE_NAMES = {"cta_id": ("bx", "by", "bz"), "thread_id": ("tx", "ty", "tz"),
                 "warp_id_in_wg": ("warp_id_in_wg",), "lane_id": ("lane_id",),
                 "thread_id_in_wg": ("tid_in_wg",)}
 _NAMING_OPS = {"tirx.bind", "tirx.alloc_buffer", "tirx.decl_buffer",
-               "tirx.buffer_reshape", "tirx.tensormap_encode_tiled"} | \
+               "tirx.buffer_reshape", "tirx.tensormap_encode_tiled",
+               "tirx.tile.local_view"} | \
     {f"tirx.{k}" for k in _SCOPE_NAMES}
 _TERMINATORS = {"tirx.yield", "tirx.condition", "tirx.break", "tirx.continue",
                 "func.return"}
