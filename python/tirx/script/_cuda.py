@@ -437,7 +437,9 @@ def printf(fmt, *args):
     b.create("gpu.printf", vals, [], {"format": b.str_attr(fmt)})
 
 
-def _store_u64(desc, value):
+def _store_desc(desc, value, dtype):
+    """Stores a descriptor `value` to `desc`: a scalar, a buffer's first
+    element or a pointer (viewed as one `dtype`)."""
     d = desc
     if isinstance(d, BufferLoad):
         d.store(value)
@@ -448,7 +450,11 @@ def _store_u64(desc, value):
     p = as_expr(d)
     if not isinstance(p.ty, PointerType):
         raise UserError(f"the descriptor destination must be a pointer, got {p.ty}")
-    T.decl_buffer([1], "uint64", data=p)[0] = value
+    T.decl_buffer([1], dtype, data=p)[0] = value
+
+
+def _store_u64(desc, value):
+    _store_desc(desc, value, "uint64")
 
 
 def _smem_descriptor(addr, ldo, sdo, layout_bits, layout_shift, version):
@@ -466,17 +472,7 @@ _WGMMA_SWIZZLE = {0: 0, 1: 3, 2: 2, 3: 1}
 
 
 def _store_u32(desc, value):
-    d = desc
-    if isinstance(d, BufferLoad):
-        d.store(value)
-        return
-    if isinstance(d, Buffer):
-        d[0] = value
-        return
-    p = as_expr(d)
-    if not isinstance(p.ty, PointerType):
-        raise UserError(f"the descriptor destination must be a pointer, got {p.ty}")
-    T.decl_buffer([1], "uint32", data=p)[0] = value
+    _store_desc(desc, value, "uint32")
 
 
 # The operand formats of the tcgen05 instruction descriptor (PTX ISA,
