@@ -75,10 +75,9 @@ def TIRx_PTXCpAsyncBulkG2SOp : TIRx_PTXOp<"cp.async.bulk.g2s", PTX_SM90_PTX80,
   let summary = "Bulk copy from global to shared memory";
   let ptxDoc = [{
 Copies `size` bytes (a multiple of 16) from `src` to `dst` and completes
-the transaction on `bar`, in the executing CTA's shared memory. The
-copy may be multicast to the CTAs in the 16-bit `multicast` mask (at the
-destination's CTA-relative offset in each; a `shared` destination is the
-executing CTA's `shared::cluster` address, as PTX allows).
+the transaction on `bar`, in the executing CTA's shared memory. A
+`shared.cluster` destination may be multicast to the CTAs in the 16-bit
+`multicast` mask.
 
   }];
   let ptxExample = [{
@@ -207,9 +206,7 @@ Loads the box of the rank-`rank` tensor described by `tmap` at
 `coords` into `dst` and completes the transaction on `bar`. `im2col`
 takes `rank - 2` 16-bit offsets; `tile.gather4` (rank 2, sm_100a family)
 takes a column and four row coordinates. `multicast` (a 16-bit CTA mask)
-delivers the box to those CTAs at the destination's CTA-relative offset
-(a `shared` destination is the executing CTA's `shared::cluster`
-address, which PTX allows); `cta_1`/`cta_2` (sm_100a family)
+needs a `shared.cluster` destination; `cta_1`/`cta_2` (sm_100a family)
 select the CTA group of a pair-UMMA, and with `cta_2` the barrier may be
 the peer CTA's (a `shared.cluster` pointer, the 2-SM pattern);
 `cache_hint` is an L2 policy.

@@ -555,7 +555,7 @@ from ._control import (ForSpec, grid, parallel, serial,  # noqa: E402,F401
 from ._generic import mlir_op, mlir_type  # noqa: E402,F401
 
 
-def target(chip):
+def _chip_target(chip):
     """``T.target("sm_90a")``: the ``#tirx.target`` attribute of a chip, for
     ``I.module_attrs({"tirx.target": T.target("sm_90a")})``."""
     from ._function import MLIRAttr
@@ -682,5 +682,10 @@ class Target:
 
 
 def target(target_config, host=None):
-    """A compilation target (``T.func_attr({"target": T.target("cuda")})``)."""
+    """``T.target("sm_90a")``: the ``#tirx.target`` attribute of a chip (for
+    ``I.module_attrs``); ``T.target("cuda", host=...)`` and the original's
+    other spellings (a kind, ``-arch=``, a config dict) a compilation target
+    for ``T.func_attr({"target": ...})``."""
+    if isinstance(target_config, str) and target_config.startswith("sm_") and host is None:
+        return _chip_target(target_config)
     return Target(target_config, host)
