@@ -208,6 +208,57 @@ def test_warpgroup_gemm_async_dispatches_to_wgmma():
     roundtrip(k)
 
 
+def test_gemm_async_tcgen05_into_tensor_memory():
+    sw = T.ComposeLayout(3, 3, 3, T.TileLayout(T.S[128, 64]))
+    swb = T.ComposeLayout(3, 3, 3, T.TileLayout(T.S[64, 64]))
+
+    @T.prim_func
+    def k(A: T.Buffer((128, 64), "float16"), Bt: T.Buffer((64, 64), "float16"),
+          C: T.Buffer((128, 64), "float32")):
+        T.device_entry()
+        warp = T.warp_id([4])
+        tx = T.thread_id([128])
+        a = T.alloc_buffer((128, 64), "float16", scope="shared", align=1024, layout=sw)
+        b = T.alloc_buffer((64, 64), "float16", scope="shared", align=1024, layout=swb)
+        done = T.shared_scalar("uint64")
+        tmem_addr = T.shared_scalar("uint32")
+        if warp == 0:
+            T.ptx["tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32"](
+                T.address_of(tmem_addr), T.uint32(64))
+        if tx == 0:
+            T.ptx.mbarrier.init.shared.b64(T.address_of(done), T.uint32(1))
+        Tx.cta.copy(a, A)
+        Tx.cta.copy(b, Bt)
+        T.ptx.fence.proxy.async_.shared__cta()
+        T.ptx.tcgen05.fence__before_thread_sync()
+        T.cuda.cta_sync()
+        T.ptx.tcgen05.fence__after_thread_sync()
+        acc = T.decl_buffer((128, 64), "float32", scope="tmem", allocated_addr=tmem_addr)
+        if tx == 0:
+            Tx.gemm_async(acc, a, b, transB=True, mbar=T.address_of(done))
+        T.cuda.mbarrier_wait(T.address_of(done), 0)
+        T.ptx.tcgen05.fence__after_thread_sync()
+        r = T.alloc_tcgen05_ldst_frag("32x32b", (128, 64))
+        Tx.wg.copy_async(r, acc, dispatch="tmem<->local")
+        Tx.wg.copy(C, r)
+        T.ptx.tcgen05.fence__before_thread_sync()
+        T.cuda.cta_sync()
+        if warp == 0:
+            T.ptx["tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned"]()
+            T.ptx["tcgen05.dealloc.cta_group::1.sync.aligned.b32"](tmem_addr, T.uint32(64))
+
+    ptx = compile_ptx(k, "sm_100a")
+    assert "tcgen05.mma.cta_group::1.kind::f16" in ptx and "tcgen05.ld.sync.aligned.32x32b" in ptx
+    rng = np.random.default_rng(2)
+    a = rng.standard_normal((128, 64)).astype(np.float16)
+    bt = rng.standard_normal((64, 64)).astype(np.float16)
+    c = np.full((128, 64), np.nan, np.float32)
+    sim.run(k, a, bt, c, chip="sm_100a")
+    np.testing.assert_allclose(c, a.astype(np.float32) @ bt.astype(np.float32).T,
+                               rtol=2e-3, atol=2e-3)
+    roundtrip(k)
+
+
 def test_block_scaled_gemm_async_is_a_located_error():
     with pytest.raises(ScriptError, match="block-scaled Tx.gemm_async"):
         @T.prim_func
