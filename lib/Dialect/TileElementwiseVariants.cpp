@@ -333,10 +333,8 @@ std::string planMem(TileOpInterface op, const TileDispatchContext &ctx,
   int64_t n = ops[0].getNumElements();
   while (v > 1 && (n / v) % plan.threads != 0)
     v /= 2;
-  if ((n / v) % plan.threads != 0)
-    return "the region's " + std::to_string(n) +
-           " elements do not divide among the scope's " +
-           std::to_string(plan.threads) + " threads";
+  // Elements that do not divide among the threads: single elements, the
+  // last round guarded.
   plan.vec = v;
   plan.numVectors = n / v;
   return "";
@@ -350,16 +348,25 @@ LogicalResult emitMem(TileOpInterface op, const TileDispatchContext &ctx,
   SmallVector<TileOperand> ops = op.getTileOperands();
   Type resultElem = ops[0].getElementType();
   Value tid = plan.threads > 1 ? scopeThreadId(b, loc, ctx) : Value();
-  emitLoop(b, loc, plan.numVectors / plan.threads, [&](OpBuilder &b, Value it) {
+  bool ragged = plan.numVectors % plan.threads != 0;
+  emitLoop(b, loc, llvm::divideCeil(plan.numVectors, plan.threads),
+           [&](OpBuilder &b, Value it) {
     Value idx = mulI(b, loc, it, plan.threads);
     if (tid)
       idx = addI(b, loc, idx, tid);
-    Value linear = mulI(b, loc, idx, plan.vec);
-    SmallVector<Value> inputs;
-    for (const TileOperand &o : ArrayRef<TileOperand>(ops).drop_front())
-      inputs.push_back(loadAt(b, loc, o, linear, plan.vec));
-    Value result = compute(b, loc, op, inputs, vectorOf(resultElem, plan.vec));
-    storeAt(b, loc, ops[0], linear, result);
+    Value inside;
+    if (ragged)
+      inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, idx,
+                                     cIndex(b, loc, plan.numVectors));
+    emitIf(b, loc, inside, [&](OpBuilder &b) {
+      Value linear = mulI(b, loc, idx, plan.vec);
+      SmallVector<Value> inputs;
+      for (const TileOperand &o : ArrayRef<TileOperand>(ops).drop_front())
+        inputs.push_back(loadAt(b, loc, o, linear, plan.vec));
+      Value result =
+          compute(b, loc, op, inputs, vectorOf(resultElem, plan.vec));
+      storeAt(b, loc, ops[0], linear, result);
+    });
   });
   return success();
 }

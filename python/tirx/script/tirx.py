@@ -628,9 +628,9 @@ from ._nvshmem import nvshmem  # noqa: E402,F401
 
 class Target:
     """``T.target("cuda")`` / ``T.target({"kind": "cuda", "arch": "sm_90a"})``:
-    a compilation target. In ``T.func_attr({"target": T.target(...)})`` an
-    ``arch`` names the chip the function is meant for; ``tirx.compile``
-    compiles for it when it is given no target, and refuses another."""
+    the original's compilation target, checked (kind, ``-arch=``, host) and
+    accepted in ``T.func_attr({"target": T.target(...)})``; the chip a
+    function compiles for is ``tirx.compile``'s ``target``."""
 
     _KINDS = ("cuda", "nvptx", "llvm", "c")
 

@@ -6,13 +6,12 @@
 // A module that links NVSHMEM (tirx.nvshmem): the calls stay calls of the
 // device functions, for the device linker (ptxas -c: a relocatable object).
 
-// CHECK: .extern .func (.param .b32 func_retval0) nvshmem_my_pe
-// CHECK: .extern .func nvshmem_quiet
+// CHECK-DAG: .extern .func nvshmem_quiet
+// CHECK-DAG: .extern .func  (.param .b32 func_retval0) nvshmem_my_pe
 // CHECK-LABEL: .entry linked(
-// CHECK: call.uni (retval0),
-// CHECK-NEXT: nvshmem_my_pe
-// CHECK: call.uni
-// CHECK-NEXT: nvshmem_quiet
+// CHECK: call.uni (retval0), nvshmem_my_pe, ();
+// CHECK: call.uni nvshmem_quiet, ();
+// CHECK-NOT: _mlir_ciface
 module attributes {tirx.nvshmem} {
   func.func private @nvshmem_my_pe() -> i32 attributes {tirx.nvshmem}
   func.func private @nvshmem_quiet() attributes {tirx.nvshmem}

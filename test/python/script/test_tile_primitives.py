@@ -474,7 +474,8 @@ def test_nvshmem_needs_nvshmem_unless_linked():
         tirx.compile(k)
     assert e.value.line == line_of("# nvshmem-call")
     ptx = tirx.compile(k, nvshmem=True)
-    assert ".extern .func (.param .b32 func_retval0) nvshmem_my_pe" in ptx
+    assert ".extern .func  (.param .b32 func_retval0) nvshmem_my_pe" in ptx
+    assert "_mlir_ciface" not in ptx
     assert "nvshmemx_signal_op" in ptx and "nvshmemx_putmem_nbi_warp" in ptx
     text = k.script()
     assert "T.nvshmem.my_pe()" in text and "T.nvshmem.putmem_nbi.warp(" in text
