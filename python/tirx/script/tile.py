@@ -564,7 +564,9 @@ def _select(prefix, dst, true_value, false_value, pred, **kw):
     block = op.regions[0].blocks.append(*[b.type("index")] * rank)
     b.push_block(block, boundary=True, kind="select")
     try:
-        args = [Expr(a, PrimType("index"), f"i{k}", is_var=True)
+        # the element's indices as int32, as loop variables are
+        from ._expr import cast
+        args = [cast(Expr(a, PrimType("index"), f"i{k}", is_var=True), PrimType("int32"))
                 for k, a in enumerate(block.arguments)]
         result = pred(*args)
         from ._expr import to_bool

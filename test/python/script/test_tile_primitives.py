@@ -413,6 +413,49 @@ def test_reductions_on_a_warp_fragment():
     np.testing.assert_allclose(r, [x.max(), x.sum()], rtol=1e-5)
 
 
+def test_compose_ops_on_registers():
+    """Thread scope on private registers and warp scope on a fragment:
+    binary_chain, reduce_negate with accumulate, select."""
+    frag = T.TileLayout(T.S[(2, 32):(1, 1 @ LANE)])
+
+    @T.prim_func
+    def k(X: T.Buffer((2, 32), "float32"), Y: T.Buffer((2, 32), "float32"),
+          M: T.Buffer((4,), "float32"), Z: T.Buffer((2, 32), "float32")):
+        T.device_entry()
+        lane = T.thread_id([32])
+        x = T.alloc_buffer((2, 32), "float32", scope="local", layout=frag)
+        Tx.warp.copy(x, X)
+        Tx.warp.select(x, x, T.float32(0.0), lambda i, j: (j % 2) == 0)
+        Tx.warp.copy(Z, x)
+        if lane == 0:
+            r = T.alloc_local((4, 8), "float32")
+            m = T.alloc_local((4,), "float32")
+            y = T.alloc_local((8,), "float32")
+            for i in T.unroll(4):
+                m[i] = T.float32(-100.0)
+                for j in T.unroll(8):
+                    r[i, j] = X[i // 2, (i % 2) * 8 + j]
+            Tx.reduce_negate(m, r, "max", accum=True)
+            for i in T.unroll(4):
+                M[i] = m[i]
+            for j in T.unroll(8):
+                y[j] = X[0, j]
+            Tx.binary_chain(y, y, T.float32(3.0), T.float32(1.0), "mul", "add")
+            for j in T.unroll(8):
+                Y[0, j] = y[j]
+
+    x = np.random.default_rng(9).standard_normal((2, 32)).astype(np.float32)
+    y, m, z = np.zeros((2, 32), np.float32), np.zeros(4, np.float32), np.zeros((2, 32), np.float32)
+    sim.run(k, x, y, m, z)
+    rows = np.stack([x[i // 2, (i % 2) * 8:(i % 2) * 8 + 8] for i in range(4)])
+    np.testing.assert_allclose(m, -np.maximum(rows.max(axis=1), 100.0))
+    np.testing.assert_allclose(y[0, :8], x[0, :8] * 3 + 1, rtol=1e-6)
+    want = x.copy()
+    want[:, 1::2] = 0
+    assert np.array_equal(z, want)
+    roundtrip(k)
+
+
 # -- script namespaces -------------------------------------------------------------
 
 def test_encode_instr_descriptors():
