@@ -95,8 +95,14 @@ grep -E '^(==[0-9]+==ERROR|SUMMARY|tirx-fuzz: |.*runtime error:|Test unit writte
 echo "[fuzz] ran $(( $(date +%s) - t0 )) s wall; corpus now $(ls "$FUZZ_DIR/corpus" | wc -l) files"
 echo "[fuzz] last status: $(grep -E '^#[0-9]+' "$FUZZ_DIR/last-run.log" | tail -1 || true)"
 grep -E '^stat::' "$FUZZ_DIR/last-run.log" | tr '\n' ' ' || true; echo
-runs=$(grep -E '^stat::number_of_executed_units:' "$FUZZ_DIR/last-run.log" | awk '{print $2}' | tail -1)
-echo "[fuzz] replay this run: FUZZ_SEED=$SEED${runs:+ FUZZ_RUNS=$runs} FUZZ_DIR=<fresh dir> scripts/fuzz.sh (make fuzz-smoke: FUZZ_SEED=$SEED${runs:+ FUZZ_RUNS=$runs} make fuzz-smoke)"
+runs=$(grep -E '^stat::number_of_executed_units:' "$FUZZ_DIR/last-run.log" | awk '{print $2}' | tail -1 || true)
+if [ "${FUZZ_FORK:-0}" = 1 ]; then
+  # Fork mode schedules its children by time: it is not replayable, but
+  # each finding's artifact is.
+  echo "[fuzz] seed $SEED (fork mode: replay the artifacts, not the run)"
+else
+  echo "[fuzz] replay this run: FUZZ_SEED=$SEED${runs:+ FUZZ_RUNS=$runs} FUZZ_DIR=<fresh dir> scripts/fuzz.sh (make fuzz-smoke: FUZZ_SEED=$SEED${runs:+ FUZZ_RUNS=$runs} make fuzz-smoke)"
+fi
 
 status=0
 for crash in "$FUZZ_DIR"/artifacts/crash-*; do
