@@ -21,11 +21,15 @@ func.func @ops(%x: f32) {
     tirx.tile.reduce_negate max thread %s, %a axes = [1] accumulate : !r, !f
     // CHECK: tirx.tile.select thread %{{.*}}, %{{.*}}, %{{.*}} : !tirx.buffer<8x16xf32, local>, !tirx.buffer<8x16xf32, local>, f32 {
     // CHECK: ^bb0(%[[I:.*]]: index, %[[J:.*]]: index):
-    // CHECK:   %[[LE:.*]] = arith.cmpi ule, %[[J]], %[[I]] : index
+    // CHECK:   %[[I32:.*]] = arith.index_cast %[[I]] : index to i32
+    // CHECK:   %[[J32:.*]] = arith.index_cast %[[J]] : index to i32
+    // CHECK:   %[[LE:.*]] = arith.cmpi sle, %[[J32]], %[[I32]] : i32
     // CHECK:   tirx.tile.yield %[[LE]]
     tirx.tile.select thread %a, %a, %x : !f, !f, f32 {
     ^bb0(%i: index, %j: index):
-      %le = arith.cmpi ule, %j, %i : index
+      %i32 = arith.index_cast %i : index to i32
+      %j32 = arith.index_cast %j : index to i32
+      %le = arith.cmpi sle, %j32, %i32 : i32
       tirx.tile.yield %le
     }
     // CHECK: tirx.tile.compose thread dispatch "sequential" {

@@ -91,7 +91,7 @@ module attributes {tirx.target = #tirx.target<"sm_90a">} {
   // predicate is cloned with the element's indices.
   // CHECK-LABEL: func.func @select_causal
   // CHECK: tirx.for
-  // CHECK: arith.cmpi ule
+  // CHECK: arith.cmpi sle
   // CHECK: arith.select
   // CHECK: tirx.buffer_store
   func.func @select_causal(%ninf: f32) {
@@ -100,7 +100,9 @@ module attributes {tirx.target = #tirx.target<"sm_90a">} {
       %s = tirx.alloc_buffer : !tirx.buffer<16x16xf32, shared>
       tirx.tile.select cta %s, %s, %ninf : !tirx.buffer<16x16xf32, shared>, !tirx.buffer<16x16xf32, shared>, f32 {
       ^bb0(%i: index, %j: index):
-        %le = arith.cmpi ule, %j, %i : index
+        %i32 = arith.index_cast %i : index to i32
+        %j32 = arith.index_cast %j : index to i32
+        %le = arith.cmpi sle, %j32, %i32 : i32
         tirx.tile.yield %le
       }
     }

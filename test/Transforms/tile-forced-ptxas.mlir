@@ -60,7 +60,9 @@ func.func @composites(%A: !tirx.buffer<64x64xf32, global>, %R: !tirx.buffer<64xf
     tirx.ptx.barrier.sync aligned
     tirx.tile.select cta %s, %s, %ninf : !tirx.buffer<64x64xf32, shared>, !tirx.buffer<64x64xf32, shared>, f32 {
     ^bb0(%i: index, %j: index):
-      %le = arith.cmpi ule, %j, %i : index
+      %i32 = arith.index_cast %i : index to i32
+      %j32 = arith.index_cast %j : index to i32
+      %le = arith.cmpi sle, %j32, %i32 : i32
       tirx.tile.yield %le
     }
     tirx.ptx.barrier.sync aligned

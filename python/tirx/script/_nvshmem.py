@@ -65,8 +65,17 @@ def _declare(b, cname, params, result):
     attrs = {"sym_name": b.str_attr(cname), "function_type": ftype,
              "sym_visibility": b.str_attr("private"),
              "tirx.nvshmem": _ir.UnitAttr.get(b.ctx)}
-    first = list(body.operations)
-    ip = _ir.InsertionPoint.at_block_begin(body) if first else _ir.InsertionPoint(body)
+    # after the NVSHMEM declarations made so far (in call order), before the
+    # functions
+    ops = list(body.operations)
+    decls = [op for op in ops if op.name == "func.func" and "tirx.nvshmem" in op.attributes]
+    if decls:
+        k = next(i for i, op in enumerate(ops) if op == decls[-1]) + 1
+        ip = _ir.InsertionPoint(ops[k]) if k < len(ops) else _ir.InsertionPoint(body)
+    elif ops:
+        ip = _ir.InsertionPoint.at_block_begin(body)
+    else:
+        ip = _ir.InsertionPoint(body)
     _ir.Operation.create("func.func", regions=1, attributes=attrs,
                          loc=_ir.Location.unknown(b.ctx), ip=ip)
 

@@ -237,7 +237,14 @@ def _predicate(p, op):
     for k, a in enumerate(block.arguments):
         n = p.fresh(f"i{k}")
         names.append(n)
-        p.named[a] = Node(n, ATOM, PrimType("index"))
+        # the lambda's parameters are the int32 indices the script gives it:
+        # the casts of the block's index arguments
+        for u in p.users.get(a, []):
+            if u.name != "arith.index_cast" or str(u.results[0].type) != "i32":
+                raise Unprintable("a tile select predicate that uses its index "
+                                  "arguments other than through an index_cast "
+                                  "to i32 (the script's lambda takes int32 indices)")
+            p.named[u.results[0]] = Node(n, ATOM, PrimType("int32"))
     ops = list(block.operations)
     if not ops or ops[-1].name != "tirx.tile.yield":
         raise Unprintable("a tile select predicate without tirx.tile.yield")
