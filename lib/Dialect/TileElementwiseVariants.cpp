@@ -5,7 +5,8 @@
 //   (its whole private buffer, or its part of a register fragment), fully
 //   unrolled with constant register indices.
 // `smem` (10): shared/global operands; the scope's threads split the region
-//   in row-major vectors, as tirx.tile.copy does.
+//   in row-major vectors, as tirx.tile.copy does (single elements, the last
+//   round guarded, when the region does not divide among the threads).
 // Both use packed two-element forms where the target has them (f16x2 and
 // bf16x2 arithmetic, f32x2 add/sub/mul/fma on sm_100, f32 -> f16x2/bf16x2
 // conversions) unless `packed = false`. Transcendentals and float max/min
