@@ -87,8 +87,13 @@ std::optional<SmallVector<int64_t>> existingExtents(KernelOp kernel) {
 Value linearize(OpBuilder &b, Location loc, ValueRange ids,
                 ArrayRef<Value> extents) {
   Value acc = toIndex(b, loc, ids.back());
-  for (int i = static_cast<int>(ids.size()) - 2; i >= 0; --i)
-    acc = add(b, loc, toIndex(b, loc, ids[i]), mul(b, loc, extents[i], acc));
+  // Named steps, not nested calls: C++ leaves the order of argument
+  // evaluation open, and the IR must not depend on the host compiler.
+  for (int i = static_cast<int>(ids.size()) - 2; i >= 0; --i) {
+    Value scaled = mul(b, loc, extents[i], acc);
+    Value id = toIndex(b, loc, ids[i]);
+    acc = add(b, loc, id, scaled);
+  }
   return acc;
 }
 
@@ -360,8 +365,9 @@ struct LowerProfilePass
                               cInt(b, loc, i32, w.capacity));
     auto inner = IfOp::create(b, loc, fits, /*withElse=*/false);
     b.setInsertionPoint(inner.getThenRegion().front().getTerminator());
-    Value slot = add(b, loc, addC(b, loc, w.base, kHeaderWords),
-                     mulC(b, loc, toIndex(b, loc, index), kRecordWords));
+    Value recordOffset = mulC(b, loc, toIndex(b, loc, index), kRecordWords);
+    Value firstRecord = addC(b, loc, w.base, kHeaderWords);
+    Value slot = add(b, loc, firstRecord, recordOffset);
     int64_t meta = (int64_t(kind) << 32) | int64_t(id);
     BufferStoreOp::create(b, loc, time, w.buffer, ValueRange{slot});
     BufferStoreOp::create(b, loc, cInt(b, loc, i64, meta), w.buffer,
