@@ -469,6 +469,34 @@ def test_compose_ops_on_registers():
     roundtrip(k)
 
 
+@pytest.mark.parametrize("scope,layout", [
+    ("cta", T.TileLayout(T.S[(4, 32, 2):(1 @ T.Axis.warpid, 1 @ LANE, 1)])),
+    ("cta", T.TileLayout(T.S[(128, 2):(1 @ T.Axis.tx, 1)])),
+    ("warpgroup", T.TileLayout(T.S[(128, 2):(1 @ T.Axis.tid_in_wg, 1)])),
+], ids=["cta-warpid-laneid", "cta-tx", "warpgroup"])
+def test_elementwise_on_cta_and_warpgroup_fragments(scope, layout):
+    """Register fragments of a CTA and of a warpgroup: copy in, exp, add a
+    scalar, copy out, each thread on its own two registers."""
+
+    @T.prim_func
+    def k(X: T.Buffer((128, 2), "float32"), Y: T.Buffer((128, 2), "float32")):
+        T.device_entry()
+        T.thread_id([128])
+        f = T.alloc_buffer((128, 2), "float32", scope="local", layout=layout)
+        Tx.copy(f, X, scope=scope)
+        Tx.exp(f, f, scope=scope)
+        Tx.add(f, f, T.float32(1.0), scope=scope)
+        Tx.copy(Y, f, scope=scope)
+
+    assemble_for(k)
+    x = np.random.default_rng(11).standard_normal((128, 2)).astype(np.float32)
+    y = np.full_like(x, np.nan)
+    sim.run(k, x, y)
+    np.testing.assert_allclose(y, np.exp(x) + 1.0, rtol=1e-5)
+    assert "layout=T.TileLayout(" in k.script()
+    roundtrip(k)
+
+
 # -- script namespaces -------------------------------------------------------------
 
 def test_encode_instr_descriptors():
