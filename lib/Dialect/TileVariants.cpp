@@ -17,6 +17,7 @@ void mlir::tirx::registerBuiltinTileVariants() {
     tile::registerPermuteVariants();
     tile::registerForcedCopyVariants();
     tile::registerComposeVariants();
+    tile::registerPackedReduceVariants();
     tile::registerOriginalVariantNames();
   });
 }

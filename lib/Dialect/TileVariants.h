@@ -19,6 +19,7 @@ void registerReduceVariants();
 void registerPermuteVariants();
 void registerForcedCopyVariants();
 void registerComposeVariants();
+void registerPackedReduceVariants();
 /// The original TIRx's variant names as aliases (after every family).
 void registerOriginalVariantNames();
 } // namespace mlir::tirx::tile

@@ -425,6 +425,33 @@ def test_reductions_on_a_warp_fragment():
     np.testing.assert_allclose(r, [x.max(), x.sum()], rtol=1e-5)
 
 
+@pytest.mark.parametrize("n,accum", [(8, False), (9, True), (16, False), (33, True)])
+def test_sm100_packed_sum(n, accum):
+    """The original's sm100_packed reduction: on sm_100 a thread's sum of
+    >= 8 f32 registers is a tree of add.f32x2 (also for an odd count, the
+    last element added on its own); on sm_90a, sequential adds."""
+
+    @T.prim_func
+    def k(X: T.Buffer((64, n), "float32"), R: T.Buffer((64,), "float32")):
+        T.device_entry()
+        tx = T.thread_id([64])
+        x = T.alloc_local((n,), "float32")
+        r = T.alloc_local((1,), "float32")
+        r[0] = T.float32(0.5)
+        Tx.copy(x, X[tx, 0:n])
+        Tx.sum(r, x, accum=accum)
+        R[tx] = r[0]
+
+    ptx = compile_ptx(k, "sm_100a")
+    assert ptx.count("add.rn.f32x2") == n // 2 - 1
+    assert "add.rn.f32x2" not in compile_ptx(k, "sm_90a")
+    x = np.random.default_rng(n).standard_normal((64, n)).astype(np.float32)
+    r = np.full(64, np.nan, np.float32)
+    sim.run(k, x, r, chip="sm_100a")
+    np.testing.assert_allclose(r, x.sum(axis=1) + (0.5 if accum else 0.0),
+                               rtol=1e-5, atol=1e-5)
+
+
 def test_compose_ops_on_registers():
     """Thread scope on private registers and warp scope on a fragment:
     binary_chain, reduce_negate with accumulate, select."""
