@@ -284,11 +284,12 @@ Value tmemAt(OpBuilder &b, Location loc, Value tmemBuffer, Value laneOffset,
   Type i32 = b.getI32Type();
   Value addr = ReinterpretOp::create(b, loc, i32, base);
   Value off = cI32(b, loc, col);
-  if (laneOffset)
+  if (laneOffset) {
+    Value sixteen = cI32(b, loc, 16);
+    Value lane = fromIndex(b, loc, laneOffset, i32);
     off = arith::AddIOp::create(
-        b, loc, off,
-        arith::ShLIOp::create(b, loc, fromIndex(b, loc, laneOffset, i32),
-                              cI32(b, loc, 16)));
+        b, loc, off, arith::ShLIOp::create(b, loc, lane, sixteen));
+  }
   addr = arith::AddIOp::create(b, loc, addr, off);
   return ReinterpretOp::create(b, loc, type, addr);
 }

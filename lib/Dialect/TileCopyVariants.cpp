@@ -432,10 +432,12 @@ TileVariant fallbackVariant() {
         << stringifyExecScope(ctx.scope) << " scope";
     SmallVector<TileOperand> ops = op.getTileOperands();
     Value leader;
-    if (ctx.scope != ExecScope::Thread)
-      leader = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                     scopeThreadId(b, loc, ctx),
-                                     cIndex(b, loc, 0));
+    if (ctx.scope != ExecScope::Thread) {
+      Value zero = cIndex(b, loc, 0);
+      Value tid = scopeThreadId(b, loc, ctx);
+      leader = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid,
+                                     zero);
+    }
     emitIf(b, loc, leader, [&](OpBuilder &b) {
       emitLoop(
           b, loc, ops[0].getNumElements(),

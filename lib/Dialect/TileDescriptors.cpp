@@ -215,9 +215,9 @@ Value tile::emitMatrixDescriptor(OpBuilder &b, Location loc,
   Value ptr = PtrToOp::create(b, loc, o.value, regionIndices(b, loc, o, coords));
   Type i64 = b.getI64Type();
   Value addr = ReinterpretOp::create(b, loc, i64, ptr);
-  Value field = arith::ShRUIOp::create(
-      b, loc, arith::AndIOp::create(b, loc, addr, cI64(b, loc, 0x3FFFF)),
-      cI64(b, loc, 4));
+  Value shift = cI64(b, loc, 4);
+  Value low = arith::AndIOp::create(b, loc, addr, cI64(b, loc, 0x3FFFF));
+  Value field = arith::ShRUIOp::create(b, loc, low, shift);
   return arith::OrIOp::create(
       b, loc, field,
       cI64(b, loc, static_cast<int64_t>(descriptorHighBits(desc, tcgen05))));

@@ -149,10 +149,11 @@ Value loadRegs(OpBuilder &b, Location loc, Value regs, ArrayRef<int64_t> idx,
 
 void storeRegs(OpBuilder &b, Location loc, Value regs, ArrayRef<int64_t> idx,
                Value vec) {
-  for (auto [i, r] : llvm::enumerate(idx))
-    BufferStoreOp::create(b, loc,
-                          vector::ExtractOp::create(b, loc, vec, int64_t(i)),
-                          regs, ValueRange{cIndex(b, loc, r)});
+  for (auto [i, r] : llvm::enumerate(idx)) {
+    Value reg = cIndex(b, loc, r);
+    Value elem = vector::ExtractOp::create(b, loc, vec, int64_t(i));
+    BufferStoreOp::create(b, loc, elem, regs, ValueRange{reg});
+  }
 }
 
 /// Packs pairs of 16-bit registers into i32 words.

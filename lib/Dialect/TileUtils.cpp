@@ -133,8 +133,9 @@ Value tile::scopeThreadId(OpBuilder &b, Location loc,
             b, loc, TypeRange{b.getI32Type()},
             b.getDenseI64ArrayAttr({ctx.launch.cluster[0]}))
             .getIds()[0]);
-    return addI(b, loc, mulI(b, loc, cta, ctx.launch.numThreads()),
-                ctaThreadId(b, loc, ctx));
+    Value inCta = ctaThreadId(b, loc, ctx);
+    Value ctaBase = mulI(b, loc, cta, ctx.launch.numThreads());
+    return addI(b, loc, ctaBase, inCta);
   }
   }
   return cIndex(b, loc, 0);
@@ -171,8 +172,12 @@ void tile::emitLoop(OpBuilder &b, Location loc, int64_t count,
     body(b, cIndex(b, loc, 0));
     return;
   }
-  auto loop = ForOp::create(b, loc, cIndex(b, loc, 0), cIndex(b, loc, count),
-                            cIndex(b, loc, 1),
+  // Constants in a fixed order: nested calls would leave it to the host
+  // compiler's argument-evaluation order.
+  Value step = cIndex(b, loc, 1);
+  Value upper = cIndex(b, loc, count);
+  Value lower = cIndex(b, loc, 0);
+  auto loop = ForOp::create(b, loc, lower, upper, step,
                             count <= unrollLimit ? ForKind::Unroll
                                                  : ForKind::Serial);
   OpBuilder::InsertionGuard guard(b);

@@ -370,8 +370,9 @@ struct LowerProfilePass
     Value slot = add(b, loc, firstRecord, recordOffset);
     int64_t meta = (int64_t(kind) << 32) | int64_t(id);
     BufferStoreOp::create(b, loc, time, w.buffer, ValueRange{slot});
-    BufferStoreOp::create(b, loc, cInt(b, loc, i64, meta), w.buffer,
-                          ValueRange{addC(b, loc, slot, 1)});
+    Value metaSlot = addC(b, loc, slot, 1);
+    Value metaWord = cInt(b, loc, i64, meta);
+    BufferStoreOp::create(b, loc, metaWord, w.buffer, ValueRange{metaSlot});
   }
 };
 
