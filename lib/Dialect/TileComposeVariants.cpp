@@ -548,8 +548,11 @@ TileVariant selectVariant() {
                                        linear, cIndex(b, loc, n));
       emitIf(b, loc, inside, [&](OpBuilder &b) {
         SmallVector<Value> indices = regionIndicesOfLinear(b, loc, dst, linear);
-        Value r = choose(b, indices, loadAt(b, loc, ops[1], linear),
-                         loadAt(b, loc, ops[2], linear));
+        // Named steps: the IR must not depend on the host compiler's
+        // argument-evaluation order.
+        Value falseValue = loadAt(b, loc, ops[2], linear);
+        Value trueValue = loadAt(b, loc, ops[1], linear);
+        Value r = choose(b, indices, trueValue, falseValue);
         storeAt(b, loc, dst, linear, r);
       });
     });

@@ -241,9 +241,11 @@ Value gatherRegisters(OpBuilder &b, Location loc, const TileOperand &o,
 
 void scatterRegisters(OpBuilder &b, Location loc, const TileOperand &o,
                       Value vec, int64_t n) {
-  for (int64_t k = 0; k < n; ++k)
-    storeAt(b, loc, o, cIndex(b, loc, k),
-            vector::ExtractOp::create(b, loc, vec, k));
+  for (int64_t k = 0; k < n; ++k) {
+    // Named steps, not nested calls (argument-evaluation order).
+    Value part = vector::ExtractOp::create(b, loc, vec, k);
+    storeAt(b, loc, o, cIndex(b, loc, k), part);
+  }
 }
 
 Value regionStart(OpBuilder &b, Location loc, const TileOperand &o) {
