@@ -13,6 +13,16 @@ LLVM dialect) and the LLVM stage (the rest: translation to LLVM IR, the LLVM
 -O3 pipeline and NVPTX code generation inside gpu-module-to-binary).
 
     python3 bench/compile_time.py [--build build] [--sizes 1000,10000,100000]
+    python3 bench/compile_time.py --instructions [--sizes 10000,30000]
+
+CPU time per op also grows when a kernel's working set outgrows the
+caches (2 MiB L2 per core, 32 MiB L3 on the CI machine), which no
+algorithm causes. --instructions counts the instructions each stage
+executes instead (valgrind's cachegrind, --cache-sim=no; about 30x slower,
+so smaller default sizes): a stage whose instructions per op grow is doing
+superlinear work; one whose count is linear while its CPU time per op grows
+is paying for memory (docs/Design-notes.md, "Compile time of large
+kernels").
 """
 import argparse
 import os
@@ -61,27 +71,76 @@ def cpu_run(cmd):
     return proc, cpu
 
 
+def instructions(cmd):
+    """Instructions `cmd` executes (cachegrind's I refs)."""
+    import re
+    import shutil
+    vg = shutil.which("valgrind")
+    if vg is None:
+        sys.exit("error: --instructions needs valgrind (apt-get install valgrind)")
+    proc = subprocess.run([vg, "--tool=cachegrind", "--cache-sim=no",
+                           "--cachegrind-out-file=" + os.devnull] + cmd,
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        sys.exit(f"error: {' '.join(cmd)} failed under valgrind:\n{proc.stderr[-2000:]}")
+    m = re.search(r"I\s+refs:\s+([\d,]+)", proc.stderr)
+    if not m:
+        sys.exit("error: no instruction count in valgrind's output")
+    return int(m.group(1).replace(",", ""))
+
+
+def kernel_files(tmp, sizes):
+    """(ops, path) of each size's kernel, written under tmp."""
+    for n in sizes:
+        text, ops = make_kernel(n)
+        path = os.path.join(tmp, f"k{n}.mlir")
+        with open(path, "w") as f:
+            f.write(text)
+        yield ops, path
+
+
+def count_instructions(tool, opt, sizes, opt_level):
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for ops, path in kernel_files(tmp, sizes):
+            total = instructions([tool, path, "-O", opt_level, "-o", os.devnull])
+            mlir = instructions([opt, path, "--tirx-to-nvvm-pipeline", "-o", os.devnull])
+            rows.append((ops, total, mlir))
+    ops0, t0, m0 = rows[0]
+    print(f"{'ops':>8} {'Ginstr':>8} {'instr/op':>9} {'growth':>7} {'MLIR i/op':>10} "
+          f"{'growth':>7} {'LLVM i/op':>10} {'growth':>7}")
+    for ops, t, m in rows:
+        l = t - m
+        print(f"{ops:>8} {t / 1e9:>8.2f} {t / ops:>9.0f} {t / ops / (t0 / ops0):>7.2f} "
+              f"{m / ops:>10.0f} {m / ops / (m0 / ops0):>7.2f} {l / ops:>10.0f} "
+              f"{l / ops / ((t0 - m0) / ops0):>7.2f}")
+    print("growth: instructions per op against the smallest kernel (1.00 = linear)")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--build", default=os.environ.get("TIRX_BUILD", "build"))
-    parser.add_argument("--sizes", default="1000,10000,100000")
+    parser.add_argument("--sizes", default=None)
     parser.add_argument("--opt-level", default="3")
     parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--instructions", action="store_true",
+                        help="count executed instructions (valgrind) instead of CPU time")
     args = parser.parse_args()
+    if args.sizes is None:
+        args.sizes = "10000,30000" if args.instructions else "1000,10000,100000"
     tool = os.path.join(args.build, "bin", "tirx-translate")
     opt = os.path.join(args.build, "bin", "tirx-opt")
     for t in (tool, opt):
         if not os.path.exists(t):
             sys.exit(f"error: {t} not found; build first (make build)")
     sizes = [int(s) for s in args.sizes.split(",")]
+    if args.instructions:
+        count_instructions(tool, opt, sizes, args.opt_level)
+        return
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        for n in sizes:
-            text, ops = make_kernel(n)
-            path = os.path.join(tmp, f"k{n}.mlir")
-            with open(path, "w") as f:
-                f.write(text)
+        for ops, path in kernel_files(tmp, sizes):
             best, best_mlir = None, None
             for _ in range(args.repeat):
                 proc, total = cpu_run([tool, path, "-O", args.opt_level,

@@ -28,22 +28,33 @@ from kernels import (blackwell_gemm, bulk_copy, common, elementwise,  # noqa: E4
 def kernels():
     """(name, chip, make, launch smem) of each measured kernel."""
     g = hopper_gemm.config_for(8192, 8192, 8192)
+    coop = dict(SCHEDULE="cooperative", CLUSTER_M=1, CLUSTER_N=2)
+    small = hopper_gemm.config_for(128, 4096, 4096)
     fa = flash_attention.config_for(128)
     bw = blackwell_gemm.config_for(4096, 4096, 4096, CTA_GROUP=2)
     return [
         ("elementwise axpy", "sm_90a", lambda: elementwise.make_axpy(1 << 24), 0),
         ("TMA bulk copy", "sm_90a", lambda: bulk_copy.make_copy(1 << 28),
          bulk_copy.launch(1 << 28)["smem"]),
-        ("Hopper GEMM 8192^3 (BN 256, cluster 2)", "sm_90a",
+        ("Hopper GEMM 8192^3 (ping-pong, 2x1)", "sm_90a",
          lambda: hopper_gemm.make_gemm(8192, 8192, 8192), hopper_gemm.shared_bytes(g)),
-        ("Hopper GEMM 128x4096x4096 (BN 128)", "sm_90a",
-         lambda: hopper_gemm.make_gemm(128, 4096, 4096),
-         hopper_gemm.shared_bytes(hopper_gemm.config_for(128, 4096, 4096))),
+        ("Hopper GEMM 8192^3 (cooperative, 1x2)", "sm_90a",
+         lambda: hopper_gemm.make_gemm(8192, 8192, 8192, **coop),
+         hopper_gemm.shared_bytes(hopper_gemm.config_for(8192, 8192, 8192, **coop))),
+        ("Hopper GEMM 128x4096x4096 (split-K %d)" % small["SPLIT_K"], "sm_90a",
+         lambda: hopper_gemm.make_gemm(128, 4096, 4096), hopper_gemm.shared_bytes(small)),
+        ("Hopper GEMM fp8 8192^3", "sm_90a",
+         lambda: hopper_gemm.make_gemm(8192, 8192, 8192, dtype="float8_e4m3fn"),
+         hopper_gemm.shared_bytes(hopper_gemm.config_for(8192, 8192, 8192,
+                                                         dtype="float8_e4m3fn"))),
         ("attention d128", "sm_90a", lambda: flash_attention.make_attention(64, 4096, 128),
          flash_attention.shared_bytes(128, fa)),
         ("attention d64 causal", "sm_90a",
          lambda: flash_attention.make_attention(64, 4096, 64, True),
          flash_attention.shared_bytes(64, flash_attention.config_for(64))),
+        ("attention d256 causal", "sm_90a",
+         lambda: flash_attention.make_attention(16, 4096, 256, True),
+         flash_attention.shared_bytes(256, flash_attention.config_for(256))),
         ("Blackwell GEMM (cta_group::2)", "sm_100a",
          lambda: blackwell_gemm.make_gemm(4096, 4096, 4096, CTA_GROUP=2),
          blackwell_gemm.shared_bytes(bw)),

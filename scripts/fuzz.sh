@@ -20,12 +20,15 @@
 #                start and the end of the run so a failure can be replayed)
 #   FUZZ_RUNS=N  stop after N inputs instead of after SECONDS: with the
 #                FUZZ_SEED of a run and its printed input count, a fresh
-#                FUZZ_DIR replays the same sequence of inputs
+#                FUZZ_DIR repeats the campaign (seeds, their order and the
+#                mutation schedule; see docs/Robustness.md for how close)
 #
 # Reproducibility: the run is single-process, starts from the seeds alone
 # when FUZZ_DIR is fresh (make fuzz-smoke), and runs with address-space
 # randomization off where `setarch -R` is allowed, so the mutations follow
-# from the seed alone; the printed replay line repeats it exactly.
+# from the seed (the target's coverage still jitters by a few edges, so a
+# long run can part from its replay). A finding replays exactly from its
+# reproducer, whose text the run prints.
 # Seeds: every .mlir under test/ and examples/, split at `// -----`
 # (fuzz/fuzz_inputs.py seeds), and the attribute-contract inputs
 # (fuzz/contract_inputs.py: attributes on declarations, non-kernels, nested
@@ -84,7 +87,9 @@ args=(-seed="$SEED" "${limit[@]}" -dict="$DICT" -max_len=8192 -timeout=25
 if [ "${FUZZ_FORK:-0}" = 1 ]; then
   args+=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
 fi
-echo "[fuzz] seed $SEED, ${FUZZ_RUNS:+$FUZZ_RUNS inputs}${FUZZ_RUNS:-$SECS s}, corpus $(ls "$FUZZ_DIR/corpus" | wc -l) files, seeds $(ls "$FUZZ_DIR/seeds" | wc -l)"
+bound="$SECS s"
+[ -n "${FUZZ_RUNS:-}" ] && bound="$FUZZ_RUNS inputs"
+echo "[fuzz] seed $SEED, $bound, corpus $(ls "$FUZZ_DIR/corpus" | wc -l) files, seeds $(ls "$FUZZ_DIR/seeds" | wc -l)"
 t0=$(date +%s)
 set +e
 nice -n 10 "${norand[@]}" "$FUZZER" "${args[@]}" ${FUZZ_ARGS:-} "$FUZZ_DIR/corpus" "$FUZZ_DIR/seeds" \

@@ -41,6 +41,7 @@ float64 = dtype("float64", 8, 2, True)
 int32 = dtype("int32", 4, 0, False)
 int64 = dtype("int64", 8, 0, False)
 uint8 = dtype("uint8", 1, 1, False)
+float8_e4m3fn = dtype("float8_e4m3fn", 1, 10, True)
 bool = dtype("bool", 1, 6, False)  # noqa: A001 - torch.bool
 float = float32  # noqa: A001
 double = float64
@@ -103,6 +104,9 @@ class Tensor:
 
     def stride(self, i=None):
         return self._strides if i is None else self._strides[i]
+
+    def get_device(self):
+        return 0
 
     def dim(self):
         return len(self.shape)
@@ -272,7 +276,7 @@ def empty_like(t):
 
 
 def tensor(data, dtype=float32, device=None):
-    return Tensor((len(data),), dtype)
+    return Tensor((len(data),) if isinstance(data, (list, tuple)) else (), dtype)
 
 
 def isfinite(t):
@@ -295,6 +299,23 @@ def matmul(a, b, out=None):
     shape = (a.shape[0], b.shape[1])
     _check_out(out, shape)
     return out if out is not None else Tensor(shape, a.dtype)
+
+
+def _scaled_mm(a, b, scale_a=None, scale_b=None, out_dtype=None, out=None):
+    """cuBLASLt's fp8 GEMM as torch._scaled_mm checks it: e4m3 operands, A
+    row-major, B column-major, tensor scales."""
+    if a.dtype is not float8_e4m3fn or b.dtype is not float8_e4m3fn:
+        raise RuntimeError("_scaled_mm: expected float8 operands, got %r and %r"
+                           % (a.dtype, b.dtype))
+    if len(a.shape) != 2 or len(b.shape) != 2 or a.shape[1] != b.shape[0]:
+        raise RuntimeError("_scaled_mm: shapes %s and %s" % (list(a.shape), list(b.shape)))
+    if b.stride(0) != 1:
+        raise RuntimeError("_scaled_mm: mat2 must be column-major")
+    if not isinstance(scale_a, Tensor) or not isinstance(scale_b, Tensor):
+        raise RuntimeError("_scaled_mm: scales must be tensors")
+    shape = (a.shape[0], b.shape[1])
+    _check_out(out, shape)
+    return out if out is not None else Tensor(shape, out_dtype or bfloat16)
 
 
 def add(a, b, alpha=1, out=None):
@@ -337,6 +358,12 @@ class Generator:
 
 class _Stream:
     cuda_stream = 0x5EED
+
+
+class _C:  # noqa: N801 - torch._C: the C getter the launcher reads the stream with
+    @staticmethod
+    def _cuda_getCurrentRawStream(device):
+        return _Stream.cuda_stream
 
 
 class _Event:

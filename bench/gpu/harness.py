@@ -167,7 +167,7 @@ def reference(torch, case, args):
     updates, cloned here before the first launch)."""
     kind = case["reference"]
     if kind == "gemm":  # C = A @ B^T; the rows past M are padding
-        A, B, C = args
+        A, B, C = args[:3]   # (a split-K kernel also takes its workspace)
         M = case["M"]
         out = torch.empty((M, B.shape[0]), dtype=A.dtype, device="cuda")
         a_m = A[:M]
@@ -177,6 +177,21 @@ def reference(torch, case, args):
 
         def check():
             return [("C", C, torch.matmul(A.float(), B.float().t()))]
+        return timed, check
+    if kind == "gemm_fp8":  # C = scale_a * scale_b * A @ B^T in bf16 (e4m3 inputs)
+        A, B, C, sa, sb = args[:5]
+        M = case["M"]
+        out = torch.empty((M, B.shape[0]), dtype=torch.bfloat16, device="cuda")
+        a_m = A[:M]
+        ta = torch.tensor(sa, dtype=torch.float32, device="cuda")
+        tb = torch.tensor(sb, dtype=torch.float32, device="cuda")
+
+        def timed():  # cuBLASLt's fp8 GEMM (B column-major, as ours)
+            torch._scaled_mm(a_m, B.t(), scale_a=ta, scale_b=tb,
+                             out_dtype=torch.bfloat16, out=out)
+
+        def check():
+            return [("C", C, torch.matmul(A.float(), B.float().t()) * (sa * sb))]
         return timed, check
     if kind == "attention":  # O = softmax(Q K^T / sqrt(D)) V per (b, h)
         Q, K, V, O = args
@@ -290,6 +305,20 @@ def triton_matmul():
     return matmul
 
 
+def fa3_attention():
+    """FlashAttention-3's forward (flash_attn_interface, the Hopper build of
+    flash-attn) as a second attention peer; None when it is not installed."""
+    try:
+        from flash_attn_interface import flash_attn_func
+    except Exception:  # noqa: BLE001 - not installed or broken: no peer
+        return None
+
+    def run(q, k, v, causal):
+        out = flash_attn_func(q, k, v, causal=causal)
+        return out[0] if isinstance(out, tuple) else out
+    return run
+
+
 def run_case(torch, launcher, bundle, case, dry=False, timing=True,
              repeats=15):
     """Runs one case of the plan: returns its record. Raises on a failure
@@ -348,7 +377,7 @@ def run_case(torch, launcher, bundle, case, dry=False, timing=True,
             stage("triton")
             mm = triton_matmul()
             if mm is not None:
-                A, B, _C = args
+                A, B, _C = args[:3]
                 tc = torch.empty((case["M"], B.shape[0]), dtype=A.dtype,
                                  device="cuda")
                 a_m, b_t = A[:case["M"]], B.t()
@@ -357,6 +386,18 @@ def run_case(torch, launcher, bundle, case, dry=False, timing=True,
                                                repeats=repeats, flush=flush)
                 except Exception as e:  # noqa: BLE001 - a peer, not ours
                     rec["triton_error"] = "%s: %s" % (type(e).__name__, e)
+        if case["kernel"] == "flash_attention" and not dry:
+            stage("fa3")
+            fa3 = fa3_attention()
+            if fa3 is not None:
+                Q, K, V, _O = args
+                shape4 = (case["BH"], case["S"], 1, case["D"])   # batch, seq, heads, d
+                q4, k4, v4 = (t.view(*shape4) for t in (Q, K, V))
+                try:
+                    rec["fa3_ms"] = time_ms(torch, lambda: fa3(q4, k4, v4, causal=case["causal"]),
+                                            repeats=repeats, flush=flush)
+                except Exception as e:  # noqa: BLE001 - a peer, not ours
+                    rec["fa3_error"] = "%s: %s" % (type(e).__name__, e)
         work = case.get("work")
         if work and not dry:
             scale = 1e-9  # FLOP (or bytes) per ms -> TFLOP/s (TB/s)
@@ -367,6 +408,8 @@ def run_case(torch, launcher, bundle, case, dry=False, timing=True,
                 rec["ratio"] = rec["ref_ms"] / rec["ours_ms"]
             if rec.get("triton_ms"):
                 rec["triton_rate"] = work * scale / rec["triton_ms"]
+            if rec.get("fa3_ms"):
+                rec["fa3_rate"] = work * scale / rec["fa3_ms"]
     rec["status"] = "dry-run" if dry else ("ok" if ok else "WRONG")
     return rec
 
@@ -461,6 +504,14 @@ def markdown(records, plan, elapsed=None, partial=False):
             lines += _table(["shape", "Triton TFLOP/s", "ours TFLOP/s"],
                             [(r["shape"], _f(r["triton_rate"], "%.1f"),
                               _f(r.get("ours_rate"), "%.1f")) for r in tri])
+        fa3 = [r for r in cases if r.get("fa3_rate") is not None]
+        if fa3:
+            lines += ["", "FlashAttention-3 (flash_attn_interface), same run:", ""]
+            lines += _table(["shape", "FA3 TFLOP/s", "ours TFLOP/s", "ours/FA3"],
+                            [(r["group"] + " " + r["shape"], _f(r["fa3_rate"], "%.1f"),
+                              _f(r.get("ours_rate"), "%.1f"),
+                              _f(r["fa3_ms"] / r["ours_ms"] if r.get("ours_ms") else None,
+                                 "%.2f")) for r in fa3])
         lines.append("")
     ss = by.get("sanitizer") or []
     if ss:

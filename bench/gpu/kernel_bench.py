@@ -31,7 +31,10 @@ REPO = os.path.normpath(os.path.join(HERE, "..", ".."))
 SQUARE = [1024, 2048, 4096, 8192, 16384]
 LLM_NK = [(4096, 4096), (14336, 4096), (4096, 14336), (8192, 8192)]
 LLM_M = [16, 256, 2048, 8192]
+FP16_SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192)]
+FP8_SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192), (16, 4096, 4096), (256, 14336, 4096)]
 ATTN = [(64, 1024), (64, 4096), (16, 8192)]     # (batch * heads, sequence)
+ATTN_D256 = [(16, 4096)]
 COPY_BYTES = [256 << 20, 1 << 30]
 EW_ELEMS = [64 << 20, 256 << 20]
 
@@ -47,6 +50,14 @@ def _bf16(name, shape, fill):
     return {"name": name, "tensor": list(shape), "dtype": "bfloat16", "fill": fill}
 
 
+def _f16(name, shape, fill):
+    return {"name": name, "tensor": list(shape), "dtype": "float16", "fill": fill}
+
+
+def _fp8(name, shape, fill):
+    return {"name": name, "tensor": list(shape), "dtype": "float8_e4m3fn", "fill": fill}
+
+
 def _f32(name, shape, fill):
     return {"name": name, "tensor": list(shape), "dtype": "float32", "fill": fill}
 
@@ -55,56 +66,89 @@ def _f32(name, shape, fill):
 # The rows
 # ---------------------------------------------------------------------------
 
+def _gemm_row(hopper_gemm, m, n, k, dtype="bfloat16", group="gemm bf16"):
+    """One GEMM row: C (M x N) = A (M x K) @ B^T, B given N x K. The row's M
+    is padded to the kernel's cluster tile height (the padding rows are
+    computed and checked, the rate counts the M rows)."""
+    cfg = hopper_gemm.config_for(m, n, k, dtype=dtype)
+    tile_m = cfg["BM"] * cfg["CLUSTER_M"]
+    mp = -(-m // tile_m) * tile_m
+    cfg = hopper_gemm.config_for(mp, n, k, dtype=dtype)
+    el = {"bfloat16": _bf16, "float16": _f16, "float8_e4m3fn": _fp8}[dtype]
+    out = _f16 if dtype == "float16" else _bf16
+    args = [el("A", (mp, k), "randn"), el("B", (n, k), "randn"),
+            out("C", (mp, n), "poison")]
+    if dtype == "float8_e4m3fn":
+        args += [{"name": "scale_a", "scalar": hopper_gemm.FP8_SCALES[0]},
+                 {"name": "scale_b", "scalar": hopper_gemm.FP8_SCALES[1]}]
+    if cfg["SPLIT_K"] > 1:
+        w, l = hopper_gemm.workspace(mp, n, k, cfg)
+        args += [_f32("W", (w,), "zeros"),
+                 {"name": "L", "tensor": [l], "dtype": "int32", "fill": "zeros"}]
+    tag = {"bfloat16": "", "float16": "-fp16", "float8_e4m3fn": "-fp8"}[dtype]
+    return dict(
+        id="gemm%s-%dx%dx%d" % (tag, m, n, k), group=group, kernel="hopper_gemm",
+        function="gemm", shape="%dx%dx%d" % (m, n, k), M=m, N=n, K=k, M_pad=mp,
+        dtype=dtype, config=cfg,
+        build=dict(module="hopper_gemm", fn="make_gemm", args=[mp, n, k],
+                   kwargs={} if dtype == "bfloat16" else {"dtype": dtype}, chip="sm_90a"),
+        args=args, reference="gemm_fp8" if dtype == "float8_e4m3fn" else "gemm",
+        ref="cuBLASLt (_scaled_mm)" if dtype == "float8_e4m3fn" else "cuBLAS",
+        work=2 * m * n * k, unit="TFLOP/s",
+        tolerance=2e-2 if dtype == "float8_e4m3fn" else 1e-2, flush_l2=True,
+        triton=n == m == k and dtype == "bfloat16")
+
+
 def gemm_cases(quick=False):
-    """bf16 GEMM rows: C (M x N) = A (M x K) @ B^T, B given N x K. A row's M
-    is padded to the kernel's tile height (the padding rows are computed
-    and checked, the rate counts the M rows)."""
+    """The GEMM rows: bf16 over the square and LLM shapes (small M runs
+    split-K), fp16 and fp8 (e4m3, per-tensor scales) over a few."""
     *_, hopper_gemm = _kernels()
     shapes = [(n, n, n) for n in SQUARE]
     shapes += [(m, n, k) for (n, k) in LLM_NK for m in LLM_M
                if (m, n, k) not in shapes]
     if quick:
-        shapes = [(256, 256, 128)]
-    out = []
-    for m, n, k in shapes:
-        cfg = hopper_gemm.config_for(m, n, k)
-        tile_m = cfg["BM"] * cfg["CLUSTER"]
-        mp = -(-m // tile_m) * tile_m
-        cfg = hopper_gemm.config_for(mp, n, k)
-        out.append(dict(
-            id="gemm-%dx%dx%d" % (m, n, k), group="gemm bf16", kernel="hopper_gemm",
-            function="gemm", shape="%dx%dx%d" % (m, n, k), M=m, N=n, K=k, M_pad=mp,
-            config=cfg, build=dict(module="hopper_gemm", fn="make_gemm",
-                                   args=[mp, n, k], kwargs={}, chip="sm_90a"),
-            args=[_bf16("A", (mp, k), "randn"), _bf16("B", (n, k), "randn"),
-                  _bf16("C", (mp, n), "poison")],
-            reference="gemm", ref="cuBLAS", work=2 * m * n * k, unit="TFLOP/s",
-            tolerance=1e-2, flush_l2=True, triton=n == m == k))
+        return [_gemm_row(hopper_gemm, 256, 256, 256)]
+    out = [_gemm_row(hopper_gemm, m, n, k) for m, n, k in shapes]
+    out += [_gemm_row(hopper_gemm, m, n, k, "float16", "gemm fp16") for m, n, k in FP16_SHAPES]
+    out += [_gemm_row(hopper_gemm, m, n, k, "float8_e4m3fn", "gemm fp8")
+            for m, n, k in FP8_SHAPES]
     return out
 
 
+def _attention_row(flash_attention, bh, s, D, causal, dtype="bfloat16"):
+    cfg = flash_attention.config_for(D)
+    el = _f16 if dtype == "float16" else _bf16
+    tag = "-fp16" if dtype == "float16" else ""
+    return dict(
+        id="attention%s-d%d-%dx%d%s" % (tag, D, bh, s, "-causal" if causal else ""),
+        group="attention%s d%d" % (" fp16" if dtype == "float16" else "", D),
+        kernel="flash_attention", function="attention",
+        shape="%dx%d%s" % (bh, s, " causal" if causal else ""),
+        BH=bh, S=s, D=D, causal=causal, dtype=dtype, config=cfg,
+        build=dict(module="flash_attention", fn="make_attention",
+                   args=[bh, s, D, causal],
+                   kwargs={} if dtype == "bfloat16" else {"dtype": dtype}, chip="sm_90a"),
+        args=[el(n, (bh * s, D), "randn") for n in "QKV"] + [el("O", (bh * s, D), "poison")],
+        reference="attention", ref="SDPA",
+        work=flash_attention.flops(bh, s, D, causal), unit="TFLOP/s",
+        tolerance=2e-2, flush_l2=True)
+
+
 def attention_cases(quick=False):
+    """bf16 at head dims 64 and 128 over ATTN, causal and not; d = 256 and
+    fp16 d = 128 at a few shapes. References: SDPA, and FA3 where installed."""
     *_, flash_attention, _gemm = _kernels()
+    if quick:
+        return [_attention_row(flash_attention, 2, 256, 64, False)]
     out = []
     for D in (64, 128):
         for causal in (False, True):
-            for bh, s in ([(2, 256)] if quick else ATTN):
-                cfg = flash_attention.config_for(D)
-                out.append(dict(
-                    id="attention-d%d-%dx%d%s" % (D, bh, s, "-causal" if causal else ""),
-                    group="attention d%d" % D, kernel="flash_attention",
-                    function="attention",
-                    shape="%dx%d%s" % (bh, s, " causal" if causal else ""),
-                    BH=bh, S=s, D=D, causal=causal, config=cfg,
-                    build=dict(module="flash_attention", fn="make_attention",
-                               args=[bh, s, D, causal], kwargs={}, chip="sm_90a"),
-                    args=[_bf16(n, (bh * s, D), "randn") for n in "QKV"] +
-                         [_bf16("O", (bh * s, D), "poison")],
-                    reference="attention", ref="SDPA",
-                    work=flash_attention.flops(bh, s, D, causal), unit="TFLOP/s",
-                    tolerance=2e-2, flush_l2=True))
-            if quick:
-                return out
+            for bh, s in ATTN:
+                out.append(_attention_row(flash_attention, bh, s, D, causal))
+    for causal in (False, True):
+        for bh, s in ATTN_D256:
+            out.append(_attention_row(flash_attention, bh, s, 256, causal))
+        out.append(_attention_row(flash_attention, 16, 4096, 128, causal, "float16"))
     return out
 
 
@@ -159,37 +203,41 @@ def not_run():
 # ---------------------------------------------------------------------------
 
 def gemm_sim_configs():
-    """[(config, (M, N, K))]: each distinct GEMM configuration of the
-    benchmark rows at the smallest problem that exercises it: two tiles per
-    cluster's worth of rows (every CTA of each of two clusters works), one
-    tile of N, one k-block more than the stages (the ring wraps), the
-    persistent grid min(SMS, tiles) as on the GPU."""
+    """[(dtype, config, (M, N, K))]: each distinct GEMM configuration of the
+    benchmark rows (element type, tile, stages, schedule, cluster, split)
+    at the smallest problem that exercises it (hopper_gemm.sim_shape): the
+    grid is one cluster, so every CTA takes two tiles (times the splits)
+    through the persistent loop, and a work item has one k-block more than
+    the stages (the ring wraps)."""
     *_, hopper_gemm = _kernels()
     seen, out = set(), []
     for c in gemm_cases(quick=False):
-        cfg = c["config"]
-        key = tuple(sorted(cfg.items()))
+        cfg = dict(c["config"])
+        key = (c["dtype"],) + tuple(sorted((k, v) for k, v in cfg.items() if k != "SMS"))
         if key in seen:
             continue
         seen.add(key)
-        M = 2 * cfg["BM"] * cfg["CLUSTER"]
-        out.append((dict(cfg), (M, cfg["BN"], cfg["BK"] * (cfg["STAGES"] + 1))))
+        cfg["SMS"] = cfg["CLUSTER_M"] * cfg["CLUSTER_N"]
+        out.append((c["dtype"], cfg, hopper_gemm.sim_shape(cfg, c["dtype"])))
     return out
 
 
 def attention_sim_configs():
-    """[(BH, S, D, causal)]: each attention configuration (head dim, causal
-    or not; the key block and stages come from the head dim) at the
-    smallest sequence whose key blocks outnumber the stages, for two
-    (batch, head) pairs (the grid's second dimension)."""
+    """[(BH, S, D, causal, dtype)]: each attention configuration of the
+    benchmark rows (head dim, causal or not, element type; the key block
+    and stages come from the head dim) at the smallest sequence whose key
+    blocks outnumber the stages, for two (batch, head) pairs."""
     *_, flash_attention, _gemm = _kernels()
-    out = []
-    for D in (64, 128):
-        cfg = flash_attention.config_for(D)
+    seen, out = set(), []
+    for c in attention_cases(quick=False):
+        key = (c["D"], c["causal"], c["dtype"])
+        if key in seen:
+            continue
+        seen.add(key)
+        cfg = flash_attention.config_for(c["D"])
         need = cfg["BN"] * (cfg["STAGES"] + 1)
         S = -(-need // flash_attention.BM) * flash_attention.BM
-        for causal in (False, True):
-            out.append((2, S, D, causal))
+        out.append((2, S, c["D"], c["causal"], c["dtype"]))
     return out
 
 
@@ -220,7 +268,9 @@ def elementwise_sim_elems():
 def sanitizer_cases():
     """One small configuration per kernel for compute-sanitizer: the rows'
     configurations at the simulator's problem sizes."""
-    cfg, (M, N, K) = [c for c in gemm_sim_configs() if c[0]["CLUSTER"] > 1][0]
+    _dt, cfg, (M, N, K) = [c for c in gemm_sim_configs()
+                           if c[0] == "bfloat16" and c[1]["CLUSTER_M"] * c[1]["CLUSTER_N"] > 1
+                           and c[1]["SPLIT_K"] == 1][0]
     out = [dict(
         id="sanitize-gemm-%dx%dx%d" % (M, N, K), group="sanitizer", kernel="hopper_gemm",
         function="gemm", shape="%dx%dx%d" % (M, N, K), M=M, N=N, K=K, M_pad=M,
@@ -229,7 +279,8 @@ def sanitizer_cases():
         args=[_bf16("A", (M, K), "randn"), _bf16("B", (N, K), "randn"),
               _bf16("C", (M, N), "poison")],
         reference="gemm", tolerance=1e-2)]
-    bh, s, d, causal = [a for a in attention_sim_configs() if a[3]][0]
+    bh, s, d, causal, _dt = [a for a in attention_sim_configs()
+                             if a[3] and a[4] == "bfloat16"][0]
     out.append(dict(
         id="sanitize-attention-d%d-%dx%d-causal" % (d, bh, s), group="sanitizer",
         kernel="flash_attention", function="attention",

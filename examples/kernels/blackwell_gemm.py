@@ -26,12 +26,13 @@ speed has never been measured.
 from tirx.script import PointerType
 from tirx.script import tirx as T
 
-from .hopper_gemm import SWIZZLE_128B, tma_args
+from .hopper_gemm import SWIZZLE_128B, check_keys, tma_args
 
 DEFAULT = dict(BM=128, BN=256, BK=64, STAGES=4, CTA_GROUP=1)
 
 
 def config_for(M, N, K, **overrides):
+    check_keys("blackwell_gemm", overrides, DEFAULT)
     cfg = dict(DEFAULT)
     cfg.update(overrides)
     return cfg

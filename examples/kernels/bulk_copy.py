@@ -14,6 +14,9 @@ DEFAULT = dict(CHUNK=16384, STAGES=4, PER_CTA=8)
 
 
 def launch(n_bytes, **overrides):
+    if set(overrides) - set(DEFAULT):
+        raise ValueError(f"bulk_copy: unknown configuration key(s) "
+                         f"{', '.join(sorted(set(overrides) - set(DEFAULT)))}")
     cfg = dict(DEFAULT, **overrides)
     per_cta = cfg["CHUNK"] * cfg["PER_CTA"]
     if n_bytes % per_cta or cfg["CHUNK"] % 16:

@@ -12,6 +12,9 @@ DEFAULT = dict(THREADS=256, VEC=4)
 
 
 def launch(n, **overrides):
+    if set(overrides) - set(DEFAULT):
+        raise ValueError(f"elementwise: unknown configuration key(s) "
+                         f"{', '.join(sorted(set(overrides) - set(DEFAULT)))}")
     cfg = dict(DEFAULT, **overrides)
     per_cta = cfg["THREADS"] * cfg["VEC"]
     if n % per_cta:

@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
 """Tune the example kernels with tirx.autotune (docs/Profiling.md).
 
-    python3 examples/kernels/tune.py gemm M N K [--force] [--no-verify]
+    python3 examples/kernels/tune.py gemm M N K [--dtype float16] [--force] [--no-verify]
     python3 examples/kernels/tune.py attention D [--force]
 
-On a GPU machine (PyTorch and NVIDIA's cuda-bindings, as for
-bench/gpu/kernel_bench.py): every config of the kernel's SPACE is compiled
+On a GPU machine (PyTorch, as for bench/gpu/kernel_bench.py): every config of the kernel's SPACE is compiled
 in parallel, the ones that do not fit are rejected, the GEMM's are checked
 in the simulator at a small size, the rest are timed with the bench/gpu
-harness (CUDA events, L2 flushed, median), and the winner goes to the
-tuner's cache, which `config_for` reads from then on. Without a GPU it
+harness (CUDA events, L2 flushed, median) through each candidate's
+tirx.build callable (the one launch path: Kernel.prepare), and the winner
+goes to the tuner's cache, which `config_for` reads from then on. Without a GPU it
 prints the config the kernel would use (the cache's, else the table's).
 """
 
@@ -26,25 +26,31 @@ sys.path.insert(0, os.path.join(REPO, "bench", "gpu"))
 from kernels import flash_attention, hopper_gemm  # noqa: E402
 
 
-def gemm_bench(M, N, K):
-    """bench(candidate) -> ms for the GEMM on the GPU."""
+def gemm_bench(M, N, K, dtype="bfloat16"):
+    """bench(candidate) -> ms for the GEMM on the GPU: the candidate's
+    tirx.build callable (Kernel.prepare: the checks, host part and tensor
+    maps done once, the launch alone timed), CUDA events, L2 flushed."""
     import harness
     import torch
     flush = harness.l2_flush_buffer(torch)
     gen = torch.Generator(device="cuda")
     gen.manual_seed(0)
-    a = torch.randn(M, K, generator=gen, device="cuda").to(torch.bfloat16)
-    bt = torch.randn(N, K, generator=gen, device="cuda").to(torch.bfloat16)
-    c = torch.empty(M, N, dtype=torch.bfloat16, device="cuda")
+    tdt = getattr(torch, "float8_e4m3fn" if dtype == "float8_e4m3fn" else dtype)
+    a = torch.randn(M, K, generator=gen, device="cuda").to(tdt)
+    bt = torch.randn(N, K, generator=gen, device="cuda").to(tdt)
+    c = torch.empty(M, N, dtype=getattr(torch, hopper_gemm.DTYPES[dtype][3]), device="cuda")
 
     def bench(cand):
-        cfg = hopper_gemm.config_for(M, N, K, **cand.config)
-        kern = harness.PTXKernel(cand.ptx, cand.info["name"],
-                                 hopper_gemm.launch(M, N, K, cfg))
-        maps = [harness.tensor_map(torch, t, s) for t, s in
-                zip((a, bt, c), hopper_gemm.tensor_maps(M, N, K, cfg))]
-        args = [harness.ptr(m) for m in maps]
-        return harness.time_ms(torch, lambda: kern(torch, args), flush=flush)
+        cfg = hopper_gemm.config_for(M, N, K, dtype=dtype, **cand.config)
+        args = [a, bt, c]
+        if dtype == "float8_e4m3fn":
+            args += list(hopper_gemm.FP8_SCALES)
+        if cfg["SPLIT_K"] > 1:
+            w, n = hopper_gemm.workspace(M, N, K, cfg)
+            args += [torch.empty(w, dtype=torch.float32, device="cuda"),
+                     torch.zeros(n, dtype=torch.int32, device="cuda")]
+        launch = cand.load().prepare(*args)
+        return harness.time_ms(torch, launch, flush=flush)
     return bench
 
 
@@ -60,13 +66,8 @@ def attention_bench(D):
     o = torch.empty(BH * S, D, dtype=torch.bfloat16, device="cuda")
 
     def bench(cand):
-        cfg = flash_attention.config_for(D, **cand.config)
-        kern = harness.PTXKernel(cand.ptx, cand.info["name"],
-                                 flash_attention.launch(BH, S, D, cfg))
-        maps = [harness.tensor_map(torch, t, s) for t, s in
-                zip((q, k, v, o), flash_attention.tensor_maps(BH, S, D, cfg))]
-        args = [harness.ptr(m) for m in maps]
-        return harness.time_ms(torch, lambda: kern(torch, args), flush=flush)
+        launch = cand.load().prepare(q, k, v, o)
+        return harness.time_ms(torch, launch, flush=flush)
     return bench
 
 
@@ -75,13 +76,18 @@ def main(argv=None):
     p.add_argument("kernel", choices=("gemm", "attention"))
     p.add_argument("shape", type=int, nargs="+")
     p.add_argument("--force", action="store_true", help="re-tune a cached shape")
+    p.add_argument("--dtype", default="bfloat16", choices=sorted(hopper_gemm.DTYPES),
+                   help="the GEMM's element type")
     p.add_argument("--no-verify", action="store_true",
                    help="skip the simulator check of each candidate")
     a = p.parse_args(argv)
     if a.kernel == "gemm":
         if len(a.shape) != 3:
             p.error("gemm takes M N K")
-        t, problem, make_bench = hopper_gemm.tuner(), a.shape, gemm_bench
+        t, problem = hopper_gemm.tuner(a.dtype), a.shape
+
+        def make_bench(M, N, K):
+            return gemm_bench(M, N, K, a.dtype)
     else:
         if len(a.shape) != 1:
             p.error("attention takes the head dim D")

@@ -751,6 +751,38 @@ TIRXRT_EXPORT int tirxrt_tensormap_validate(
                   swizzle, l2_promotion, oob_fill);
 }
 
+/// Encodes a validated spec into the 64-byte-aligned `out` with the driver.
+static int encodeSpec(void *out, const rt::TensorMapSpec &spec) {
+  if (!out || reinterpret_cast<uintptr_t>(out) % rt::kTensorMapAlignment)
+    return fail(TIRXRT_ERROR_INVALID_ARGUMENT,
+                "tensormap: the output must be 64-byte aligned");
+  Driver *d;
+  if (int s = requireDriver(d))
+    return s;
+  if (int s = requireEntryPoint(*d, reinterpret_cast<void *>(
+                                        d->cuTensorMapEncodeTiled),
+                                "cuTensorMapEncodeTiled", "12.0"))
+    return s;
+  uint32_t rank = spec.rank;
+  uint32_t box32[rt::kTensorMapMaxRank], step32[rt::kTensorMapMaxRank];
+  for (uint32_t i = 0; i < rank; ++i) {
+    box32[i] = static_cast<uint32_t>(spec.boxDim[i]);
+    step32[i] = static_cast<uint32_t>(spec.elementStrides[i]);
+  }
+  const rt::TensorMapDTypeInfo *info = rt::lookupTensorMapDType(spec.dtype);
+  CUresult r = d->cuTensorMapEncodeTiled(
+      out, static_cast<int>(info->dataType), rank,
+      reinterpret_cast<void *>(static_cast<uintptr_t>(spec.globalAddress)),
+      spec.globalDim.data(), spec.globalStrides.data(), box32, step32,
+      static_cast<int>(spec.interleave), static_cast<int>(spec.swizzle),
+      static_cast<int>(spec.l2Promotion), static_cast<int>(spec.oobFill));
+  if (r != CUDA_SUCCESS)
+    return fail(TIRXRT_ERROR_DRIVER,
+                "the driver rejected a tensormap that passed validation: " +
+                    describe("cuTensorMapEncodeTiled", r));
+  return TIRXRT_SUCCESS;
+}
+
 TIRXRT_EXPORT int tirxrt_tensormap_encode_tiled(
     void *out, const char *dtype, uint32_t rank, uint64_t global_address,
     const uint64_t *global_dim, const uint64_t *global_strides,
@@ -762,33 +794,7 @@ TIRXRT_EXPORT int tirxrt_tensormap_encode_tiled(
                        global_strides, box_dim, element_strides, interleave,
                        swizzle, l2_promotion, oob_fill))
     return s;
-  if (!out || reinterpret_cast<uintptr_t>(out) % rt::kTensorMapAlignment)
-    return fail(TIRXRT_ERROR_INVALID_ARGUMENT,
-                "tensormap: the output must be 64-byte aligned");
-  Driver *d;
-  if (int s = requireDriver(d))
-    return s;
-  if (int s = requireEntryPoint(*d, reinterpret_cast<void *>(
-                                        d->cuTensorMapEncodeTiled),
-                                "cuTensorMapEncodeTiled", "12.0"))
-    return s;
-  uint32_t box32[rt::kTensorMapMaxRank], step32[rt::kTensorMapMaxRank];
-  for (uint32_t i = 0; i < rank; ++i) {
-    box32[i] = static_cast<uint32_t>(spec.boxDim[i]);
-    step32[i] = static_cast<uint32_t>(spec.elementStrides[i]);
-  }
-  const rt::TensorMapDTypeInfo *info = rt::lookupTensorMapDType(spec.dtype);
-  CUresult r = d->cuTensorMapEncodeTiled(
-      out, static_cast<int>(info->dataType), rank,
-      reinterpret_cast<void *>(static_cast<uintptr_t>(global_address)),
-      spec.globalDim.data(), spec.globalStrides.data(), box32, step32,
-      static_cast<int>(interleave), static_cast<int>(swizzle),
-      static_cast<int>(l2_promotion), static_cast<int>(oob_fill));
-  if (r != CUDA_SUCCESS)
-    return fail(TIRXRT_ERROR_DRIVER,
-                "the driver rejected a tensormap that passed validation: " +
-                    describe("cuTensorMapEncodeTiled", r));
-  return TIRXRT_SUCCESS;
+  return encodeSpec(out, spec);
 }
 
 /// The parameter sizes the driver reports for `f` (read once), or
@@ -896,5 +902,320 @@ TIRXRT_EXPORT int tirxrt_synchronize(void) {
   CUresult r = d->cuCtxSynchronize();
   if (r != CUDA_SUCCESS)
     return driverError("cuCtxSynchronize", r);
+  return TIRXRT_SUCCESS;
+}
+
+//===----------------------------------------------------------------------===//
+// Launch plans: a kernel's launch prepared once per argument signature
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// A parameter whose bytes come from a call's addresses: a pointer, or a
+/// tensormap encoded over the address (re-encoded when it changes).
+struct PlanSource {
+  uint32_t param = 0;
+  uint32_t slot = 0;
+  bool tensormap = false;
+  rt::TensorMapSpec spec;
+  // The last few descriptors encoded (by address): a call alternating
+  // between a few sets of tensors re-encodes nothing.
+  static constexpr unsigned kCached = 4;
+  uint64_t cachedAddress[kCached] = {};
+  unsigned char cached[kCached][128] = {};
+  unsigned numCached = 0, nextCached = 0;
+  uint64_t current = 0; // the address the parameter bytes hold
+  bool haveCurrent = false;
+};
+} // namespace
+
+struct tirxrt_plan_st {
+  tirxrt_function function = nullptr;
+  uint32_t grid[3], cluster[3], block[3];
+  bool clustered = false;
+  uint32_t smem = 0;
+  uint32_t numSlots = 0;
+  std::vector<uint64_t> sizes;
+  std::vector<uint64_t> offsets;
+  std::vector<unsigned char> storage; // every parameter's bytes
+  std::vector<void *> params;         // into storage (64-byte aligned base)
+  std::vector<PlanSource> sources;
+  std::vector<bool> set;
+  unsigned char *base = nullptr;
+  // tirxrt_plan_launch writes the parameter bytes: one launch at a time.
+  pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
+};
+
+TIRXRT_EXPORT int tirxrt_plan_create(tirxrt_function function,
+                                     const uint32_t grid[3],
+                                     const uint32_t cluster[3],
+                                     const uint32_t block[3],
+                                     uint32_t dynamic_smem_bytes,
+                                     const uint64_t *param_sizes,
+                                     uint32_t num_params, uint32_t num_slots,
+                                     tirxrt_plan *plan) {
+  if (!function || !grid || !block || !plan ||
+      (num_params && !param_sizes))
+    return fail(TIRXRT_ERROR_INVALID_ARGUMENT, "null plan argument");
+  *plan = nullptr;
+  for (int i = 0; i < 3; ++i)
+    if (grid[i] == 0 || block[i] == 0)
+      return fail(TIRXRT_ERROR_INVALID_ARGUMENT,
+                  "kernel '" + function->name + "': empty launch, grid " +
+                      dims3(grid) + " block " + dims3(block));
+  bool clustered =
+      cluster && uint64_t(cluster[0]) * cluster[1] * cluster[2] > 1;
+  if (clustered)
+    for (int i = 0; i < 3; ++i)
+      if (cluster[i] == 0 || grid[i] % cluster[i] != 0)
+        return fail(TIRXRT_ERROR_INVALID_ARGUMENT,
+                    "kernel '" + function->name + "': the grid " +
+                        dims3(grid) + " is not a multiple of the cluster " +
+                        dims3(cluster));
+  auto *p = new tirxrt_plan_st;
+  p->function = function;
+  for (int i = 0; i < 3; ++i) {
+    p->grid[i] = grid[i];
+    p->block[i] = block[i];
+    p->cluster[i] = clustered ? cluster[i] : 1;
+  }
+  p->clustered = clustered;
+  p->smem = dynamic_smem_bytes;
+  p->numSlots = num_slots;
+  // Each parameter at a 64-byte aligned offset (a tensormap's alignment).
+  uint64_t total = 0;
+  for (uint32_t i = 0; i < num_params; ++i) {
+    if (param_sizes[i] == 0 || param_sizes[i] > 4096) {
+      delete p;
+      return fail(TIRXRT_ERROR_INVALID_ARGUMENT,
+                  "kernel '" + function->name + "': parameter " +
+                      std::to_string(i) + " of " +
+                      std::to_string(param_sizes[i]) + " bytes");
+    }
+    p->sizes.push_back(param_sizes[i]);
+    p->offsets.push_back(total);
+    total += (param_sizes[i] + 63) / 64 * 64;
+  }
+  p->storage.assign(total + 64, 0);
+  uintptr_t raw = reinterpret_cast<uintptr_t>(p->storage.data());
+  p->base = p->storage.data() + ((64 - raw % 64) % 64);
+  for (uint32_t i = 0; i < num_params; ++i)
+    p->params.push_back(p->base + p->offsets[i]);
+  p->set.assign(num_params, false);
+  *plan = p;
+  return TIRXRT_SUCCESS;
+}
+
+static int planParam(tirxrt_plan plan, uint32_t index, uint64_t size) {
+  if (!plan)
+    return fail(TIRXRT_ERROR_INVALID_ARGUMENT, "null plan");
+  if (index >= plan->sizes.size())
+    return fail(TIRXRT_ERROR_INVALID_ARGUMENT,
+                "plan: parameter " + std::to_string(index) + " of " +
+                    std::to_string(plan->sizes.size()));
+  if (plan->sizes[index] != size)
+    return fail(TIRXRT_ERROR_INVALID_ARGUMENT,
+                "plan: parameter " + std::to_string(index) + " is " +
+                    std::to_string(plan->sizes[index]) + " bytes, not " +
+                    std::to_string(size));
+  plan->set[index] = true;
+  return TIRXRT_SUCCESS;
+}
+
+// A parameter of `size` bytes filled at each launch from address `slot`.
+static int planSource(tirxrt_plan plan, uint32_t index, uint64_t size,
+                      uint32_t slot, PlanSource &src) {
+  if (int s = planParam(plan, index, size))
+    return s;
+  if (slot >= plan->numSlots)
+    return fail(TIRXRT_ERROR_INVALID_ARGUMENT, "plan: address slot " +
+                                                   std::to_string(slot) +
+                                                   " out of range");
+  src.param = index;
+  src.slot = slot;
+  return TIRXRT_SUCCESS;
+}
+
+TIRXRT_EXPORT int tirxrt_plan_set_bytes(tirxrt_plan plan, uint32_t index,
+                                        const void *bytes, uint64_t size) {
+  if (int s = planParam(plan, index, size))
+    return s;
+  if (!bytes)
+    return fail(TIRXRT_ERROR_INVALID_ARGUMENT, "plan: null bytes");
+  std::memcpy(plan->params[index], bytes, size);
+  return TIRXRT_SUCCESS;
+}
+
+TIRXRT_EXPORT int tirxrt_plan_set_pointer(tirxrt_plan plan, uint32_t index,
+                                          uint32_t slot) {
+  PlanSource src;
+  if (int s = planSource(plan, index, 8, slot, src))
+    return s;
+  plan->sources.push_back(std::move(src));
+  return TIRXRT_SUCCESS;
+}
+
+TIRXRT_EXPORT int tirxrt_plan_set_tensormap(
+    tirxrt_plan plan, uint32_t index, uint32_t slot, const char *dtype,
+    uint32_t rank, const uint64_t *global_dim, const uint64_t *global_strides,
+    const uint64_t *box_dim, const uint64_t *element_strides,
+    uint32_t interleave, uint32_t swizzle, uint32_t l2_promotion,
+    uint32_t oob_fill) {
+  PlanSource src;
+  if (int s = planSource(plan, index, 128, slot, src))
+    return s;
+  src.tensormap = true;
+  // Validated with a placeholder (aligned) address; the launch validates
+  // and encodes again over each new address.
+  if (int s = makeSpec(src.spec, dtype, rank, 0x1000, global_dim,
+                       global_strides, box_dim, element_strides, interleave,
+                       swizzle, l2_promotion, oob_fill))
+    return s;
+  plan->sources.push_back(std::move(src));
+  return TIRXRT_SUCCESS;
+}
+
+static int planLaunchLocked(tirxrt_plan plan, const uint64_t *addresses,
+                            uint64_t stream);
+
+TIRXRT_EXPORT int tirxrt_plan_launch(tirxrt_plan plan,
+                                     const uint64_t *addresses,
+                                     uint32_t num_addresses, uint64_t stream) {
+  if (!plan)
+    return fail(TIRXRT_ERROR_INVALID_ARGUMENT, "null plan");
+  if (num_addresses != plan->numSlots ||
+      (num_addresses && !addresses))
+    return fail(TIRXRT_ERROR_INVALID_ARGUMENT,
+                "plan: " + std::to_string(num_addresses) +
+                    " addresses for " + std::to_string(plan->numSlots) +
+                    " slots");
+  for (size_t i = 0; i < plan->set.size(); ++i)
+    if (!plan->set[i])
+      return fail(TIRXRT_ERROR_INVALID_ARGUMENT,
+                  "plan: parameter " + std::to_string(i) + " was never set");
+  pthread_mutex_lock(&plan->mutex);
+  int status = planLaunchLocked(plan, addresses, stream);
+  pthread_mutex_unlock(&plan->mutex);
+  return status;
+}
+
+static int planLaunchLocked(tirxrt_plan plan, const uint64_t *addresses,
+                            uint64_t stream) {
+  for (PlanSource &src : plan->sources) {
+    uint64_t addr = addresses[src.slot];
+    void *dst = plan->params[src.param];
+    if (!src.tensormap) {
+      std::memcpy(dst, &addr, 8);
+      continue;
+    }
+    if (src.haveCurrent && src.current == addr)
+      continue;
+    src.haveCurrent = false;
+    unsigned hit = PlanSource::kCached;
+    for (unsigned i = 0; i < src.numCached; ++i)
+      if (src.cachedAddress[i] == addr)
+        hit = i;
+    if (hit == PlanSource::kCached) {
+      src.spec.globalAddress = addr;
+      if (std::optional<rt::TensorMapError> e =
+              rt::validateTensorMap(src.spec))
+        return fail(TIRXRT_ERROR_INVALID_ARGUMENT, "tensormap: " + e->str());
+      alignas(64) unsigned char encoded[128];
+      if (int s = encodeSpec(encoded, src.spec))
+        return s;
+      hit = src.nextCached;
+      src.nextCached = (src.nextCached + 1) % PlanSource::kCached;
+      if (src.numCached < PlanSource::kCached)
+        ++src.numCached;
+      src.cachedAddress[hit] = addr;
+      std::memcpy(src.cached[hit], encoded, 128);
+    }
+    std::memcpy(dst, src.cached[hit], 128);
+    src.current = addr;
+    src.haveCurrent = true;
+  }
+  return tirxrt_launch(plan->function, plan->grid,
+                       plan->clustered ? plan->cluster : nullptr, plan->block,
+                       plan->smem, stream, plan->params.data(),
+                       plan->sizes.data(),
+                       static_cast<uint32_t>(plan->sizes.size()));
+}
+
+TIRXRT_EXPORT int tirxrt_plan_destroy(tirxrt_plan plan) {
+  delete plan;
+  return TIRXRT_SUCCESS;
+}
+
+//===----------------------------------------------------------------------===//
+// DLPack
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct DLDeviceC {
+  int32_t device_type;
+  int32_t device_id;
+};
+struct DLDataTypeC {
+  uint8_t code;
+  uint8_t bits;
+  uint16_t lanes;
+};
+struct DLTensorC {
+  void *data;
+  DLDeviceC device;
+  int32_t ndim;
+  DLDataTypeC dtype;
+  int64_t *shape;
+  int64_t *strides;
+  uint64_t byte_offset;
+};
+struct DLManagedTensorC {
+  DLTensorC dl_tensor;
+  void *manager_ctx;
+  void (*deleter)(DLManagedTensorC *);
+};
+struct DLManagedTensorVersionedC {
+  uint32_t major, minor;
+  void *manager_ctx;
+  void (*deleter)(DLManagedTensorVersionedC *);
+  uint64_t flags;
+  DLTensorC dl_tensor;
+};
+} // namespace
+
+TIRXRT_EXPORT int tirxrt_dlpack_read(const void *managed, int versioned,
+                                     tirxrt_tensor_info *out) {
+  if (!managed || !out)
+    return fail(TIRXRT_ERROR_INVALID_ARGUMENT, "dlpack: null argument");
+  const DLTensorC *t =
+      versioned
+          ? &static_cast<const DLManagedTensorVersionedC *>(managed)->dl_tensor
+          : &static_cast<const DLManagedTensorC *>(managed)->dl_tensor;
+  if (versioned &&
+      static_cast<const DLManagedTensorVersionedC *>(managed)->major != 1)
+    return fail(TIRXRT_ERROR_INVALID_ARGUMENT,
+                "dlpack: a versioned tensor of major version " +
+                    std::to_string(static_cast<const DLManagedTensorVersionedC *>(
+                                       managed)
+                                       ->major));
+  if (t->ndim < 0 || t->ndim > TIRXRT_MAX_DIMS)
+    return fail(TIRXRT_ERROR_INVALID_ARGUMENT,
+                "dlpack: " + std::to_string(t->ndim) +
+                    " dimensions (at most " +
+                    std::to_string(TIRXRT_MAX_DIMS) + ")");
+  if (t->ndim && !t->shape)
+    return fail(TIRXRT_ERROR_INVALID_ARGUMENT, "dlpack: null shape");
+  out->data = reinterpret_cast<uintptr_t>(t->data) + t->byte_offset;
+  out->device_type = t->device.device_type;
+  out->device_id = t->device.device_id;
+  out->code = t->dtype.code;
+  out->bits = t->dtype.bits;
+  out->lanes = t->dtype.lanes;
+  out->ndim = t->ndim;
+  int64_t acc = 1;
+  for (int i = t->ndim - 1; i >= 0; --i) {
+    out->shape[i] = t->shape[i];
+    out->strides[i] = t->strides ? t->strides[i] : acc;
+    acc *= t->shape[i];
+  }
   return TIRXRT_SUCCESS;
 }

@@ -108,6 +108,52 @@ int launch() {
   return 0;
 }
 
+/// Launch plans: what a plan passes, its refusals, the descriptor cache.
+int plan() {
+  if (report("init", tirxrt_init(0)))
+    return 1;
+  tirxrt_module module;
+  tirxrt_function fn;
+  if (report("module_load", tirxrt_module_load(kPTX, std::strlen(kPTX),
+                                               "copy.ptx", &module)) ||
+      report("get_function",
+             tirxrt_module_get_function(module, "copy_kernel", &fn)))
+    return 1;
+  uint64_t sizes[3] = {8, 128, 4};
+  uint32_t grid[3] = {4, 2, 1}, cluster[3] = {2, 1, 1}, block[3] = {128, 1, 1};
+  uint32_t odd[3] = {3, 2, 1};
+  tirxrt_plan p = nullptr;
+  report("create_bad_cluster",
+         tirxrt_plan_create(fn, odd, cluster, block, 0, sizes, 3, 2, &p));
+  report("create", tirxrt_plan_create(fn, grid, cluster, block, 4096, sizes, 3,
+                                      2, &p));
+  uint64_t addrs[2] = {0xdeadbeef00, 0x10000};
+  report("launch_unset", tirxrt_plan_launch(p, addrs, 2, 0x55));
+  report("set_pointer_bad_size", tirxrt_plan_set_pointer(p, 1, 0));
+  report("set_pointer_bad_slot", tirxrt_plan_set_pointer(p, 0, 5));
+  report("set_pointer", tirxrt_plan_set_pointer(p, 0, 0));
+  uint64_t dims[2] = {256, 512}, strides[1] = {512}, box[2] = {64, 32};
+  report("set_tensormap_invalid",
+         tirxrt_plan_set_tensormap(p, 1, 1, "float16", 2, dims, strides, box,
+                                   nullptr, 0, 3, 9, 0));
+  report("set_tensormap", tirxrt_plan_set_tensormap(p, 1, 1, "float16", 2, dims,
+                                                    strides, box, nullptr, 0,
+                                                    3, 2, 0));
+  uint32_t n = 7;
+  report("set_bytes_bad_size", tirxrt_plan_set_bytes(p, 2, &n, 8));
+  report("set_bytes", tirxrt_plan_set_bytes(p, 2, &n, 4));
+  report("launch_wrong_count", tirxrt_plan_launch(p, addrs, 1, 0x55));
+  report("launch", tirxrt_plan_launch(p, addrs, 2, 0x55));
+  report("launch_again", tirxrt_plan_launch(p, addrs, 2, 0x55));
+  uint64_t other[2] = {0xdeadbeef00, 0x20000};
+  report("launch_other", tirxrt_plan_launch(p, other, 2, 0x55));
+  report("launch_back", tirxrt_plan_launch(p, addrs, 2, 0x55));
+  uint64_t misaligned[2] = {0xdeadbeef00, 0x20008};
+  report("launch_misaligned", tirxrt_plan_launch(p, misaligned, 2, 0x55));
+  report("destroy", tirxrt_plan_destroy(p));
+  return 0;
+}
+
 int loadOnly(const char *ptx) {
   if (report("init", tirxrt_init(0)))
     return 1;
@@ -166,6 +212,8 @@ int main(int argc, char **argv) {
     return oldDriver();
   if (scenario == "validate")
     return validate();
+  if (scenario == "plan")
+    return plan();
   if (scenario == "init") {
     report("init", tirxrt_init(0));
     tirxrt_module module;

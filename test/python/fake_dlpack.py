@@ -19,7 +19,7 @@ DTYPES = {"int8": (0, 8), "int16": (0, 16), "int32": (0, 32),
           "int64": (0, 64), "uint8": (1, 8), "uint16": (1, 16),
           "uint32": (1, 32), "uint64": (1, 64), "float16": (2, 16),
           "float32": (2, 32), "float64": (2, 64), "bfloat16": (4, 16),
-          "bool": (6, 8)}
+          "bool": (6, 8), "float8_e4m3fn": (10, 8)}
 
 
 # The DLPack structures, from the launcher being tested: the package's copy

@@ -312,18 +312,20 @@ def test_example_gemm_tuner(tmp_path):
     assert t.space == G.SPACE and t.target == "sm_90a"
     # Without tuning results: the hand-written table.
     assert t.config(8192, 8192, 8192) == G.table_config(8192, 8192, 8192) == \
-        dict(BN=256, STAGES=3, CLUSTER=2)
-    part = Autotuner(G.make_gemm, [dict(BN=128, STAGES=3, CLUSTER=1),
-                                   dict(BN=128, STAGES=4, CLUSTER=1),
-                                   dict(BN=256, STAGES=3, CLUSTER=2)],
+        dict(BN=256, STAGES=4, SCHEDULE="pingpong", CLUSTER_M=2, CLUSTER_N=1)
+    one = dict(CLUSTER_M=1, CLUSTER_N=1)
+    part = Autotuner(G.make_gemm, [dict(BN=128, STAGES=4, SCHEDULE="cooperative", **one),
+                                   dict(BN=128, STAGES=5, SCHEDULE="pingpong", **one),
+                                   dict(BN=256, STAGES=4, SCHEDULE="pingpong",
+                                        CLUSTER_M=2, CLUSTER_N=1)],
                      default=G.table_config, name=t.name, target=t.target,
                      verify=G.verify, constraint=t.constraint,
                      cache_dir=str(tmp_path / "tune"), workers=0,
                      stream=io.StringIO(),
-                     bench=lambda c: {3: 2.0, 4: 1.5}[c.config["STAGES"]])
+                     bench=lambda c: {4: 2.0, 5: 1.5}[c.config["STAGES"]])
     r = part.tune(256, 128, 128, device=GPU)
     rows = r.rows
     assert [row["status"] for row in rows] == ["timed", "best", "rejected"]
     assert "not a multiple of the tile" in rows[2]["reason"]
     assert rows[0]["verified"] is True and rows[1]["verified"] is True
-    assert r.config == dict(BN=128, STAGES=4, CLUSTER=1)
+    assert r.config == dict(BN=128, STAGES=5, SCHEDULE="pingpong", **one)

@@ -30,14 +30,27 @@ def test_rows_are_unique_and_accepted_by_the_kernels():
     assert len(ids) == len(set(ids))
     for r in rows:
         assert r["work"] > 0 and r["unit"] in ("TFLOP/s", "TB/s") and r["ref"]
-        assert r["args"][-1 if r["kernel"] != "elementwise" else -2]["fill"] == "poison"
+        out = {"hopper_gemm": "C", "flash_attention": "O", "bulk_copy": "B",
+               "elementwise": "C"}[r["kernel"]]
+        assert [a for a in r["args"] if a["name"] == out][0]["fill"] == "poison"
         if r["kernel"] == "hopper_gemm":
-            hopper_gemm.check_config(r["M_pad"], r["N"], r["K"], r["config"])
+            hopper_gemm.check_config(r["M_pad"], r["N"], r["K"], r["config"], r["dtype"])
             assert r["M_pad"] >= r["M"] and r["work"] == 2 * r["M"] * r["N"] * r["K"]
+            # split-K rows take the workspace and zeroed tickets
+            names = [a["name"] for a in r["args"]]
+            assert ("W" in names) == (r["config"]["SPLIT_K"] > 1)
+            if r["config"]["SPLIT_K"] > 1:
+                assert r["args"][-1]["fill"] == "zeros" and r["M"] <= 256
         if r["kernel"] == "flash_attention":
-            flash_attention.check(r["BH"], r["S"], r["D"], r["config"])
+            flash_attention.check(r["BH"], r["S"], r["D"], r["config"], r["dtype"])
     groups = {r["group"] for r in rows}
-    assert groups == {"gemm bf16", "attention d64", "attention d128", "copy", "elementwise"}
+    assert groups == {"gemm bf16", "gemm fp16", "gemm fp8", "attention d64", "attention d128",
+                      "attention d256", "attention fp16 d128", "copy", "elementwise"}
+    gemm = [r for r in rows if r["kernel"] == "hopper_gemm"]
+    # both schedules, both cluster shapes and split-K are in the rows
+    assert {r["config"]["SCHEDULE"] for r in gemm} == {"pingpong", "cooperative"}
+    assert {(r["config"]["CLUSTER_M"], r["config"]["CLUSTER_N"]) for r in gemm} == {(2, 1), (1, 2)}
+    assert any(r["config"]["SPLIT_K"] > 1 for r in gemm)
 
 
 def test_sanitizer_configurations_are_small():
@@ -48,7 +61,8 @@ def test_sanitizer_configurations_are_small():
         elems = sum(_prod(a["tensor"]) for a in c["args"] if "tensor" in a)
         assert elems <= 1 << 20, c["id"]
     # the GEMM's: the 2-CTA cluster configuration of the large rows
-    assert cases[0]["build"]["kwargs"]["CLUSTER"] == 2
+    kw = cases[0]["build"]["kwargs"]
+    assert kw["CLUSTER_M"] * kw["CLUSTER_N"] == 2
 
 
 def _prod(xs):

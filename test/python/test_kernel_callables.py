@@ -38,6 +38,13 @@ KERNELS = [
      [("A", (512, 256), BF16), ("B", (256, 256), BF16), ("C", (512, 256), BF16)]),
     ("gemm_bn128", "hopper_gemm", "make_gemm", (256, 256, 448), {}, "sm_90a",
      [("A", (256, 448), BF16), ("B", (256, 448), BF16), ("C", (256, 256), BF16)]),
+    ("gemm_fp8", "hopper_gemm", "make_gemm", (512, 256, 512), {"dtype": "float8_e4m3fn"},
+     "sm_90a", [("A", (512, 512), "float8_e4m3fn"), ("B", (256, 512), "float8_e4m3fn"),
+                ("C", (512, 256), BF16), ("scale_a", 0.5, None), ("scale_b", 0.25, None)]),
+    # small M: split-K (8 splits of 4 k-blocks), its workspace and tickets
+    ("gemm_splitk", "hopper_gemm", "make_gemm", (128, 512, 2048), {}, "sm_90a",
+     [("A", (128, 2048), BF16), ("B", (512, 2048), BF16), ("C", (128, 512), BF16),
+      ("W", (4 * 8 * 128 * 128,), "float32"), ("L", (8,), "int32")]),
     ("attention_d64_causal", "flash_attention", "make_attention", (2, 384, 64, True), {},
      "sm_90a", [(n, (768, 64), BF16) for n in "QKVO"]),
     ("attention_d128", "flash_attention", "make_attention", (1, 256, 128, False), {},
@@ -123,6 +130,9 @@ def test_each_example_launches_once_with_its_launch_shape(called):
     want = {
         "gemm_bn256_cluster2": hopper_gemm.launch(512, 256, 256, hopper_gemm.config_for(512, 256, 256)),
         "gemm_bn128": hopper_gemm.launch(256, 256, 448, hopper_gemm.config_for(256, 256, 448)),
+        "gemm_fp8": hopper_gemm.launch(512, 256, 512, hopper_gemm.config_for(
+            512, 256, 512, dtype="float8_e4m3fn")),
+        "gemm_splitk": hopper_gemm.launch(128, 512, 2048, hopper_gemm.config_for(128, 512, 2048)),
         "attention_d64_causal": flash_attention.launch(2, 384, 64, flash_attention.config_for(64)),
         "attention_d128": flash_attention.launch(1, 256, 128, flash_attention.config_for(128)),
         "bulk_copy": bulk_copy.launch(1 << 18),

@@ -536,7 +536,8 @@ def _gemm_args():
     sys.path.insert(0, os.path.join(REPO_ROOT, "examples"))
     from kernels import hopper_gemm as G
     M, N, K = 256, 128, 128
-    cfg = dict(BN=128, STAGES=2, CLUSTER=1, SMS=1)
+    cfg = dict(BN=128, STAGES=2, SCHEDULE="cooperative", CLUSTER_M=1, CLUSTER_N=1,
+               SPLIT_K=1, SMS=1)
     rng = np.random.default_rng(0)
     a = rng.integers(0x3c00, 0x3d00, (M, K), dtype=np.uint16)
     bt = rng.integers(0x3c00, 0x3d00, (N, K), dtype=np.uint16)

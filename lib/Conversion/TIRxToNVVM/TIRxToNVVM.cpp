@@ -496,6 +496,25 @@ struct PreciseSqrtLowering : ConvertOpToLLVMPattern<math::SqrtOp> {
   }
 };
 
+/// `math.exp2` on f32 with the `afn` fast-math flag (`T.exp2(x,
+/// fast=True)`) is one `ex2.approx.ftz.f32`, the form softmax kernels use:
+/// libdevice's exp2f is `ex2.approx.f32` without `.ftz` unless the whole
+/// module flushes subnormals.
+struct FastExp2Lowering : ConvertOpToLLVMPattern<math::Exp2Op> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(math::Exp2Op op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op.getType().isF32() ||
+        !bitEnumContainsAll(op.getFastmath(), arith::FastMathFlags::afn))
+      return failure();
+    rewriter.replaceOpWithNewOp<LLVM::CallIntrinsicOp>(
+        op, op.getType(), rewriter.getStringAttr("llvm.nvvm.ex2.approx.ftz.f32"),
+        adaptor.getOperand());
+    return success();
+  }
+};
+
 struct ConvertTIRxToNVVMPass
     : tirx::impl::ConvertTIRxToNVVMPassBase<ConvertTIRxToNVVMPass> {
   void runOnOperation() override {
@@ -517,7 +536,12 @@ struct ConvertTIRxToNVVMPass
     target.addLegalDialect<math::MathDialect>();
     target.addIllegalOp<math::FmaOp, math::AbsIOp, math::TruncOp,
                         math::CtPopOp, math::CountLeadingZerosOp>();
-    patterns.add<PreciseSqrtLowering>(converter, /*benefit=*/2);
+    patterns.add<PreciseSqrtLowering, FastExp2Lowering>(converter,
+                                                        /*benefit=*/2);
+    target.addDynamicallyLegalOp<math::Exp2Op>([](math::Exp2Op op) {
+      return !op.getType().isF32() ||
+             !bitEnumContainsAll(op.getFastmath(), arith::FastMathFlags::afn);
+    });
     target.addDynamicallyLegalOp<math::SqrtOp>([](math::SqrtOp op) {
       return !op.getType().isF32() && !op.getType().isF64();
     });

@@ -145,6 +145,35 @@ class RuntimeLibrary:
                                     % (path, name))
             fn.restype = res
             fn.argtypes = args
+        # Launch plans and the DLPack reader (the C fast path): optional, so
+        # this launcher also runs over a runtime library without them (the
+        # pure-Python path).
+        vp = ctypes.POINTER(c_void_p)
+        optional = {
+            "tirxrt_plan_create": (c_int, [c_void_p, pu32, pu32, pu32, u32, pu64,
+                                           u32, u32, vp]),
+            "tirxrt_plan_set_bytes": (c_int, [c_void_p, u32, c_void_p, u64]),
+            "tirxrt_plan_set_pointer": (c_int, [c_void_p, u32, u32]),
+            "tirxrt_plan_set_tensormap": (c_int, [c_void_p, u32, u32, c_char_p, u32,
+                                                  pu64, pu64, pu64, pu64, u32, u32,
+                                                  u32, u32]),
+            "tirxrt_plan_launch": (c_int, [c_void_p, c_char_p, u32, u64]),
+            "tirxrt_plan_destroy": (c_int, [c_void_p]),
+            "tirxrt_dlpack_read": (c_int, [c_void_p, c_int, ctypes.c_void_p]),
+        }
+        self.has_plans = True
+        for name, (res, args) in optional.items():
+            fn = getattr(L, name, None)
+            if fn is None:
+                self.has_plans = False
+                continue
+            fn.restype = res
+            fn.argtypes = args
+        if os.environ.get("TIRX_LAUNCHER") == "python":
+            self.has_plans = False
+        if self.has_plans:
+            global _dlpack_reader
+            _dlpack_reader = L.tirxrt_dlpack_read
         abi = L.tirxrt_abi_version()
         if abi != ABI_VERSION:
             raise LauncherError("the TIRx runtime %s has ABI version %d; this "
@@ -276,6 +305,20 @@ class TensorInfo:
         return "%s:%d" % (name, self.device_id)
 
 
+class _TensorInfoC(ctypes.Structure):
+    # tirxrt_tensor_info (Runtime.h)
+    _fields_ = [("data", ctypes.c_uint64), ("device_type", ctypes.c_int32),
+                ("device_id", ctypes.c_int32), ("code", ctypes.c_uint8),
+                ("bits", ctypes.c_uint8), ("lanes", ctypes.c_uint16),
+                ("ndim", ctypes.c_int32), ("shape", ctypes.c_int64 * 8),
+                ("strides", ctypes.c_int64 * 8)]
+
+
+# tirxrt_dlpack_read of the first runtime library loaded with it (None:
+# the structures are read with ctypes here).
+_dlpack_reader = None
+
+
 def tensor_info(obj):
     """Reads a tensor through DLPack (legacy or versioned capsules)."""
     dev = getattr(obj, "__dlpack_device__", None)
@@ -295,6 +338,27 @@ def tensor_info(obj):
     except TypeError:
         capsule = export()
     name = _PyCapsule_GetName(capsule)
+    reader = _dlpack_reader
+    if reader is not None and name in (b"dltensor", b"dltensor_versioned"):
+        c = _TensorInfoC()
+        if reader(_PyCapsule_GetPointer(capsule, name), int(name != b"dltensor"),
+                  ctypes.byref(c)) != 0:
+            raise TypeError("__dlpack__() returned a tensor the launcher "
+                            "cannot read (%d dimensions, or a DLPack version "
+                            "other than 1)" % c.ndim)
+        info = TensorInfo()
+        info.data = c.data
+        info.device_type, info.device_id = c.device_type, c.device_id
+        info.dtype = DLPACK_DTYPES.get((c.code, c.bits))
+        info.lanes = c.lanes
+        info.shape = tuple(c.shape[:c.ndim])
+        info.strides = tuple(c.strides[:c.ndim])
+        if info.dtype is None:
+            info.dtype = "DLPack type (code %d, %d bits)" % (c.code, c.bits)
+        info.framework = type(obj).__module__.split(".")[0]
+        info.source = obj
+        del capsule
+        return info
     if name == b"dltensor":
         managed = _DLManagedTensor.from_address(
             _PyCapsule_GetPointer(capsule, b"dltensor"))
@@ -560,6 +624,10 @@ class Kernel:
             *self._sizes)
         self._configured = {}  # device -> (dynamic smem, non-portable cluster)
         self._lock = threading.Lock()
+        # Launch plans by argument signature (the C fast path, see __call__).
+        self._plans = {}
+        self._tensor_params = [p["kind"] in ("buffer", "pointer")
+                               for p in self.params]
         # The host program, compiled once into closures.
         types = [v["type"] for v in desc["values"]]
         self._program = [(self._compile(e, types), e) for e in desc["values"]]
@@ -794,7 +862,7 @@ class Kernel:
         src = vals[e["source"]]
         resolve = lambda xs: [int(vals[x["value"]]) if isinstance(x, dict)
                               else int(x) for x in xs]
-        spec = {"dtype": e["dtype"], "address": src.data,
+        spec = {"dtype": e["dtype"], "address": src.data, "_source": src,
                 "global_dims": resolve(e["global_dims"]),
                 "global_strides": resolve(e["global_strides"]),
                 "box": resolve(e["box"]),
@@ -862,6 +930,52 @@ class Kernel:
                 "description passes %s bytes: the package is inconsistent"
                 % (self.launch_desc["kernel"], sizes, want))
 
+    def _make_plan(self, rt, fn, params, device):
+        """The launch plan of checked parameters (None when the host part
+        gives a kernel argument the plan cannot take)."""
+        cfg = self.evaluate(params, None)
+        key = (cfg["shared_memory"], cfg["cluster"] is not None and
+               _volume(cfg["cluster"]) > 8)
+        if self._configured.get(device) != key:
+            rt.check(rt.lib.tirxrt_function_configure(fn, key[0], int(key[1])))
+            self._configured[device] = key
+        slot_of = {id(p): i for i, p in enumerate(params) if isinstance(p, TensorInfo)}
+        u3 = lambda xs: (ctypes.c_uint32 * 3)(*xs)
+        handle = ctypes.c_void_p()
+        rt.check(rt.lib.tirxrt_plan_create(
+            fn, u3(cfg["grid"]), u3(cfg["cluster"]) if cfg["cluster"] else None,
+            u3(cfg["block"]), cfg["shared_memory"], self._size_array,
+            len(self._sizes), len(params), ctypes.byref(handle)))
+        plan = _Plan(rt, handle, device, len(params))
+        lib = rt.lib
+        arr = lambda xs: (ctypes.c_uint64 * max(1, len(xs)))(*xs)
+        for i, (abi, value) in enumerate(cfg["args"]):
+            if abi == "tensormap":
+                spec = value[1]
+                slot = slot_of.get(id(spec.get("_source")))
+                if slot is None:
+                    return None
+                status = lib.tirxrt_plan_set_tensormap(
+                    handle, i, slot, spec["dtype"].encode(), len(spec["global_dims"]),
+                    arr(spec["global_dims"]), arr(spec["global_strides"]),
+                    arr(spec["box"]), arr(spec["element_strides"]), spec["interleave"],
+                    spec["swizzle"], spec["l2_promotion"], spec["oob_fill"])
+            elif abi == "pointer":
+                slot = slot_of.get(id(value))
+                if slot is None:
+                    return None
+                status = lib.tirxrt_plan_set_pointer(handle, i, slot)
+            else:
+                if abi in ("f16", "bf16"):
+                    holder = ctypes.c_uint16(_float_bits(value, abi))
+                else:
+                    holder = _CTYPE[abi](value)
+                status = lib.tirxrt_plan_set_bytes(handle, i, ctypes.addressof(holder),
+                                                   ctypes.sizeof(holder))
+            if status != 0:
+                raise HostError("%s: %s" % (self.name, rt.error()))
+        return plan
+
     def launch_config(self, *args, **kwargs):
         """What a call with these arguments would launch, without a driver:
         the arguments are checked, the host part is evaluated, tensormaps
@@ -871,7 +985,8 @@ class Kernel:
         params, _device = self.check_arguments(*args, **kwargs)
         cfg = self.evaluate(params, None)
         cfg["args"] = [(abi, v.data if isinstance(v, TensorInfo) else
-                        (v[1] if abi == "tensormap" else v))
+                        ({k: x for k, x in v[1].items() if k != "_source"}
+                         if abi == "tensormap" else v))
                        for abi, v in cfg["args"]]
         return cfg
 
@@ -933,11 +1048,35 @@ class Kernel:
     def __call__(self, *args, stream=None, sync=False, **kwargs):
         """Checks the arguments, evaluates the host part and launches on
         `stream` (default: the current stream of the tensors' framework);
-        with `sync`, waits for the kernel."""
+        with `sync`, waits for the kernel.
+
+        A call whose arguments have the signature of an earlier call --
+        PyTorch tensors of the same dtypes, shapes, strides and device, the
+        same scalar values -- reuses that call's checks and host part: its
+        launch plan (tirxrt_plan_*, in the runtime library) takes the
+        tensors' addresses, re-encodes the tensormaps whose address
+        changed and launches, in one call into the runtime. Other tensors
+        (any DLPack producer) are read in C (tirxrt_dlpack_read) and checked
+        every call. TIRX_LAUNCHER=python, or a runtime library without
+        plans, keeps everything in Python."""
         runner = self.package.runner
         if runner is not None:
             return runner(self, *args, **kwargs)
-        launch = self._prepare(args, kwargs, stream)
+        key = None
+        if not kwargs and len(args) == len(self.params):
+            key = _signature(args, self._tensor_params)
+            if key is None:
+                key = _dlpack_signature(args, self._tensor_params)
+            if key is not None:
+                plan = self._plans.get(key[0])
+                if plan is not None:
+                    if stream is None and key[2] is not None:
+                        stream = _current_stream(key[2], plan.device)
+                    if plan.launch(key[1], stream):
+                        if sync:
+                            plan.runtime.check(plan.runtime.lib.tirxrt_synchronize())
+                        return
+        launch = self._prepare(args, kwargs, stream, plan_key=key)
         launch()
         if sync:
             launch.runtime.check(launch.runtime.lib.tirxrt_synchronize())
@@ -954,13 +1093,21 @@ class Kernel:
                                 "stand-in runner" % self.name)
         return self._prepare(args, kwargs, stream)
 
-    def _prepare(self, args, kwargs, stream):
+    def _prepare(self, args, kwargs, stream, plan_key=None):
         params, device = self.check_arguments(*args, **kwargs)
         rt = self.package.runtime()
         # The device's primary context current on this thread (cheap after
         # the first time), also for threads that never used CUDA before.
         rt.init(device)
+        _tls.device = device
         fn = self._load(device)
+        if plan_key is not None and rt.has_plans and len(self._plans) < 64:
+            plan = self._make_plan(rt, fn, params, device)
+            if plan is not None:
+                self._plans[plan_key[0]] = plan
+                if stream is None and plan_key[2] is not None:
+                    stream = _current_stream(plan_key[2], device)
+                return _PlanLaunch(plan, plan_key[1], stream)
         cfg = self.evaluate(params, rt)
         key = (cfg["shared_memory"], cfg["cluster"] is not None and
                cfg["cluster"][0] * cfg["cluster"][1] * cfg["cluster"][2] > 8)
@@ -993,6 +1140,140 @@ class Kernel:
                             u3(cfg["block"]), cfg["shared_memory"], int(stream), arr,
                             self._size_array, len(ptrs)),
                        (holders, [t.source for t in tensors]))
+
+
+def _torch_signature(t):
+    return (t.dtype, t.shape, t.stride(), t.get_device()), t.data_ptr()
+
+
+# type -> the function reading (signature, address) of its tensors, or None
+# (no fast signature: such arguments take the checked path every call).
+_SIGNATURE_OF = {}
+
+
+def _signature_reader(tp):
+    reader = None
+    if tp.__module__.split(".")[0] == "torch" and all(
+            callable(getattr(tp, a, None)) for a in ("data_ptr", "stride", "get_device")):
+        reader = _torch_signature
+    _SIGNATURE_OF[tp] = reader
+    return reader
+
+
+def _signature(args, tensor_params):
+    """(key, addresses) of a call's arguments, or None when an argument has
+    no fast signature: a tensor's dtype, shape, strides and device, a
+    scalar's type and value."""
+    key, addrs = [], []
+    for is_tensor, v in zip(tensor_params, args):
+        if is_tensor:
+            tp = type(v)
+            reader = _SIGNATURE_OF.get(tp, 0)
+            if reader == 0:
+                reader = _signature_reader(tp)
+            if reader is None:
+                return None
+            k, a = reader(v)
+            key.append(k)
+            addrs.append(a)
+        else:
+            key.append((type(v), v))
+            addrs.append(0)
+    return tuple(key), addrs, None
+
+
+def _dlpack_signature(args, tensor_params):
+    """(key, addresses, tensor infos) of a call through DLPack (read in C),
+    or None when an argument is not a CUDA tensor (the checked path says
+    why)."""
+    key, addrs, infos = ["dlpack"], [], []
+    for is_tensor, v in zip(tensor_params, args):
+        if is_tensor:
+            info = tensor_info(v)
+            if info is None or info.data is None or info.device_type not in CUDA_DEVICES:
+                return None
+            key.append((info.dtype, info.shape, info.strides, info.lanes,
+                        info.device_type, info.device_id))
+            addrs.append(info.data)
+            infos.append(info)
+        else:
+            key.append((type(v), v))
+            addrs.append(0)
+    return tuple(key), addrs, infos
+
+
+_tls = threading.local()
+
+
+_RAW_STREAM = []
+
+
+def _torch_stream(device):
+    """PyTorch's current stream on `device` (its C getter where it has one)."""
+    if not _RAW_STREAM:
+        torch = sys.modules.get("torch")
+        raw = getattr(getattr(torch, "_C", None), "_cuda_getCurrentRawStream", None)
+        _RAW_STREAM.append(raw if raw is not None else
+                           (lambda d: torch.cuda.current_stream(d).cuda_stream))
+    return int(_RAW_STREAM[0](device))
+
+
+class _Plan:
+    """A kernel's launch for one argument signature, prepared in the
+    runtime library (tirxrt_plan): the checks and the host part ran once."""
+
+    __slots__ = ("runtime", "handle", "device", "nslots", "pack", "launch_c",
+                 "__weakref__")
+
+    def __init__(self, runtime, handle, device, nslots):
+        self.runtime, self.handle, self.device = runtime, handle, device
+        self.nslots = nslots
+        # the addresses as the uint64_t array tirxrt_plan_launch reads
+        self.pack = struct.Struct("=%dQ" % nslots).pack
+        self.launch_c = runtime.lib.tirxrt_plan_launch
+
+    def __del__(self):
+        try:
+            self.runtime.lib.tirxrt_plan_destroy(self.handle)
+        except Exception:
+            pass
+
+    def launch(self, addrs, stream):
+        """Launches over the call's addresses; False (nothing launched) when
+        an address is not 16-byte aligned: the checked path then says why."""
+        for a in addrs:
+            if a & 15:
+                return False
+        if getattr(_tls, "device", None) != self.device:
+            self.runtime.init(self.device)
+            _tls.device = self.device
+        if stream is None:
+            stream = _torch_stream(self.device)
+        elif hasattr(stream, "cuda_stream"):
+            stream = int(stream.cuda_stream)
+        elif hasattr(stream, "ptr"):
+            stream = int(stream.ptr)
+        else:
+            stream = int(stream)
+        s = self.launch_c(self.handle, self.pack(*addrs), self.nslots, stream)
+        if s != 0:
+            self.runtime.check(s)
+        return True
+
+
+class _PlanLaunch:
+    """The first call of a signature: its plan, launched like a _Launch."""
+
+    __slots__ = ("plan", "addrs", "stream", "runtime")
+
+    def __init__(self, plan, addrs, stream):
+        self.plan, self.addrs, self.stream = plan, addrs, stream
+        self.runtime = plan.runtime
+
+    def __call__(self):
+        if not self.plan.launch(self.addrs, self.stream):
+            raise LauncherError("a tensor's address changed between its check "
+                                "and the launch")
 
 
 class _Launch:

@@ -20,7 +20,22 @@ def _math(name, float_only=True):
 
 
 exp = _math("math.exp")
-exp2 = _math("math.exp2")
+_exp2 = _math("math.exp2")
+
+
+def exp2(x, fast=False):
+    """``math.exp2`` of `x`. With ``fast=True`` (f32 only) the op carries
+    ``fastmath<afn>`` and lowers to one ``ex2.approx.ftz.f32`` (subnormal
+    inputs and results flush to zero), the form softmax kernels use; the
+    default follows CUDA's exp2f."""
+    e = _exp2(x)
+    if fast:
+        if e.dtype != "float32":
+            from ._builder import UserError
+            raise UserError(f"T.exp2(fast=True) takes float32, got {e.ty}")
+        op = e.materialize().owner
+        op.attributes["fastmath"] = current().attr("#arith.fastmath<afn>")
+    return e
 exp10 = None
 log = _math("math.log")
 log2 = _math("math.log2")

@@ -73,7 +73,7 @@ def mlir_kernels():
 _KERNEL_CALLS = [
     ("elementwise", "make_axpy", (1 << 12,), {}),
     ("bulk_copy", "make_copy", (1 << 16,), {"STAGES": 3, "PER_CTA": 4}),
-    ("hopper_gemm", "make_gemm", (512, 512, 256), {"CLUSTER": 1}),
+    ("hopper_gemm", "make_gemm", (512, 512, 256), {"CLUSTER_M": 1, "CLUSTER_N": 1}),
     ("hopper_gemm", "make_gemm", (1024, 1024, 1024), {}),
     ("flash_attention", "make_attention", (2, 256, 64, True), {}),
     ("blackwell_gemm", "make_gemm", (512, 512, 256), {"CTA_GROUP": 2}),

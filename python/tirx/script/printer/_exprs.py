@@ -434,10 +434,18 @@ class ExprMixin:
 
     def _math(self, op, v):
         fn = _MATH[op.name]
+        fm = str(op.attributes["fastmath"]) if "fastmath" in op.attributes \
+            else "#arith.fastmath<none>"
+        fast = ""
+        if fm != "#arith.fastmath<none>":
+            # T.exp2(x, fast=True) is the one fast-math flag the script spells
+            if op.name != "math.exp2" or fm != "#arith.fastmath<afn>":
+                raise Unprintable(f"'{op.name}' with {fm} has no script spelling")
+            fast = ", fast=True"
         a = self.node(op.operands[0])
         if a.is_literal:
             a = _typed(a)
-        return Node(f"T.{fn}({a.text})", ATOM, a.stype, a.ev + a.mat)
+        return Node(f"T.{fn}({a.text}{fast})", ATOM, a.stype, a.ev + a.mat)
 
     def _absi(self, op, v):
         a = self.signed(self.node(op.operands[0]), prim_of(op.operands[0].type))

@@ -155,6 +155,60 @@ int tirxrt_launch(tirxrt_function function, const uint32_t grid[3],
 /* Waits for the current context's work (cuCtxSynchronize). */
 int tirxrt_synchronize(void);
 
+/* Launch plans: what a launch passes, prepared once (the launcher makes one
+ * per kernel and argument signature) so a call is one tirxrt_plan_launch.
+ * A plan holds the launch shape and every parameter's bytes; parameters
+ * that depend on the call's tensors read their address from a slot of the
+ * `addresses` array tirxrt_plan_launch takes: a pointer parameter is the
+ * address itself, a tensormap is encoded over it (the plan keeps the last
+ * four descriptors of each such parameter, by address). `num_slots` is the length of that array. Launches of
+ * one plan from several threads are serialized (the plan's bytes are
+ * shared); create and set a plan before it is launched. */
+typedef struct tirxrt_plan_st *tirxrt_plan;
+
+int tirxrt_plan_create(tirxrt_function function, const uint32_t grid[3],
+                       const uint32_t cluster[3], const uint32_t block[3],
+                       uint32_t dynamic_smem_bytes,
+                       const uint64_t *param_sizes, uint32_t num_params,
+                       uint32_t num_slots, tirxrt_plan *plan);
+/* Parameter `index` is these `size` bytes (its size must be the plan's). */
+int tirxrt_plan_set_bytes(tirxrt_plan plan, uint32_t index, const void *bytes,
+                          uint64_t size);
+/* Parameter `index` (8 bytes) is the address in slot `slot`. */
+int tirxrt_plan_set_pointer(tirxrt_plan plan, uint32_t index, uint32_t slot);
+/* Parameter `index` (128 bytes) is the tensormap of this spec (as for
+ * tirxrt_tensormap_encode_tiled) over the address in slot `slot`. */
+int tirxrt_plan_set_tensormap(tirxrt_plan plan, uint32_t index, uint32_t slot,
+                              const char *dtype, uint32_t rank,
+                              const uint64_t *global_dim,
+                              const uint64_t *global_strides,
+                              const uint64_t *box_dim,
+                              const uint64_t *element_strides,
+                              uint32_t interleave, uint32_t swizzle,
+                              uint32_t l2_promotion, uint32_t oob_fill);
+/* Fills the address-dependent parameters and launches on `stream`. */
+int tirxrt_plan_launch(tirxrt_plan plan, const uint64_t *addresses,
+                       uint32_t num_addresses, uint64_t stream);
+int tirxrt_plan_destroy(tirxrt_plan plan);
+
+/* DLPack: what the launcher reads of a tensor, in one call. */
+#define TIRXRT_MAX_DIMS 8
+typedef struct {
+  uint64_t data; /* data + byte_offset */
+  int32_t device_type, device_id;
+  uint8_t code, bits;
+  uint16_t lanes;
+  int32_t ndim;
+  int64_t shape[TIRXRT_MAX_DIMS];
+  int64_t strides[TIRXRT_MAX_DIMS]; /* in elements; row-major when absent */
+} tirxrt_tensor_info;
+
+/* Reads the DLTensor of a DLManagedTensor (`versioned` = 0) or a
+ * DLManagedTensorVersioned (1, major version 1), as a DLPack capsule
+ * holds it. */
+int tirxrt_dlpack_read(const void *managed, int versioned,
+                       tirxrt_tensor_info *out);
+
 #ifdef __cplusplus
 }
 #endif
