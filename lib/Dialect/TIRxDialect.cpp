@@ -172,6 +172,54 @@ LogicalResult TIRxDialect::verifyOperationAttribute(Operation *op,
                              << "' may only be attached to a loop";
     return success();
   }
+  // `tirx.preferred_cluster`: the preferred cluster dimensions (a driver
+  // launch attribute, CUDA 12.8) on the scope id that declares the cluster,
+  // and on the launch outlined from its kernel.
+  if (name == "tirx.preferred_cluster") {
+    auto dims = dyn_cast<DenseI64ArrayAttr>(value);
+    if (!dims || dims.empty() || dims.size() > 3 ||
+        llvm::any_of(dims.asArrayRef(), [](int64_t d) { return d < 1; }))
+      return op->emitError() << "'" << name
+                             << "' must be one to three positive extents";
+    if (isa<CtaIdInClusterOp, CtaIdOp>(op) ||
+        op->getName().getStringRef() == "gpu.launch_func") {
+      if (auto ids = dyn_cast<CtaIdInClusterOp>(op))
+        if (std::optional<ArrayRef<int64_t>> ext = ids.getExtents()) {
+          if (ext->size() != dims.size())
+            return op->emitError()
+                   << "'" << name << "' has " << dims.size()
+                   << " extent(s) for " << ext->size() << " cluster dimension(s)";
+          for (auto [p, c] : llvm::zip(dims.asArrayRef(), *ext))
+            if (p % c)
+              return op->emitError()
+                     << "'" << name << "' extents must be multiples of the "
+                        "cluster's (" << c << " does not divide " << p << ")";
+        }
+      return success();
+    }
+    return op->emitError() << "'" << name
+                           << "' may only be attached to tirx.cta_id_in_cluster, "
+                              "tirx.cta_id or a gpu.launch_func";
+  }
+  // `tirx.nvshmem`: on a function declaration, an NVSHMEM device function
+  // (T.nvshmem.*); on the module, NVSHMEM is linked (its calls stay calls
+  // for the device linker instead of being an error).
+  if (name == "tirx.nvshmem") {
+    if (!isa<UnitAttr>(value))
+      return op->emitError() << "'" << name << "' must be a unit attribute";
+    if (auto fn = dyn_cast<FunctionOpInterface>(op)) {
+      if (!fn.isExternal())
+        return op->emitError() << "'" << name
+                               << "' marks an NVSHMEM device function "
+                                  "declaration, not a function with a body";
+      return success();
+    }
+    if (isa<ModuleOp>(op))
+      return success();
+    return op->emitError() << "'" << name
+                           << "' may only be attached to a builtin.module or "
+                              "a function declaration";
+  }
   return op->emitError() << "unknown TIRx attribute '" << name << "'";
 }
 

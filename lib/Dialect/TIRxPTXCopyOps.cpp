@@ -35,11 +35,11 @@ void PTXCpAsyncOp::collectModifierRequirements(PTXNeeds &needs) {
     needs.push_back({kSM80PTX74, "an L2 cache hint"});
 }
 
-LogicalResult PTXCpAsyncBulkG2SOp::verify() {
-  if (getMulticastMask() && !isClusterPtr(getDst()))
-    return emitOpError("multicast needs a shared.cluster destination");
-  return success();
-}
+// A multicast destination may be `shared` or `shared.cluster`: a
+// shared::cta address is a valid shared::cluster address of the executing
+// CTA, and the copy lands at its CTA-relative offset in every CTA of the
+// mask (PTX ISA, cp.async.bulk).
+LogicalResult PTXCpAsyncBulkG2SOp::verify() { return success(); }
 
 LogicalResult PTXCpAsyncBulkS2GOp::verify() { return success(); }
 
@@ -125,8 +125,6 @@ LogicalResult PTXTMALoadOp::verify() {
                                 getCoords().size(),
                                 getIm2colOffsets().size())))
     return failure();
-  if (getMulticastMask() && !isClusterPtr(getDst()))
-    return emitOpError("multicast needs a shared.cluster destination");
   if (isClusterPtr(getBar()) && getCtaGroup() != CTAGroup::CTA2)
     return emitOpError("a shared.cluster mbarrier (a peer CTA's) needs "
                        "cta_2, which signals either CTA of the pair");

@@ -5,7 +5,8 @@
 //   (its whole private buffer, or its part of a register fragment), fully
 //   unrolled with constant register indices.
 // `smem` (10): shared/global operands; the scope's threads split the region
-//   in row-major vectors, as tirx.tile.copy does.
+//   in row-major vectors, as tirx.tile.copy does (single elements, the last
+//   round guarded, when the region does not divide among the threads).
 // Both use packed two-element forms where the target has them (f16x2 and
 // bf16x2 arithmetic, f32x2 add/sub/mul/fma on sm_100, f32 -> f16x2/bf16x2
 // conversions) unless `packed = false`. Transcendentals and float max/min
@@ -333,10 +334,8 @@ std::string planMem(TileOpInterface op, const TileDispatchContext &ctx,
   int64_t n = ops[0].getNumElements();
   while (v > 1 && (n / v) % plan.threads != 0)
     v /= 2;
-  if ((n / v) % plan.threads != 0)
-    return "the region's " + std::to_string(n) +
-           " elements do not divide among the scope's " +
-           std::to_string(plan.threads) + " threads";
+  // Elements that do not divide among the threads: single elements, the
+  // last round guarded.
   plan.vec = v;
   plan.numVectors = n / v;
   return "";
@@ -350,16 +349,25 @@ LogicalResult emitMem(TileOpInterface op, const TileDispatchContext &ctx,
   SmallVector<TileOperand> ops = op.getTileOperands();
   Type resultElem = ops[0].getElementType();
   Value tid = plan.threads > 1 ? scopeThreadId(b, loc, ctx) : Value();
-  emitLoop(b, loc, plan.numVectors / plan.threads, [&](OpBuilder &b, Value it) {
+  bool ragged = plan.numVectors % plan.threads != 0;
+  emitLoop(b, loc, llvm::divideCeil(plan.numVectors, plan.threads),
+           [&](OpBuilder &b, Value it) {
     Value idx = mulI(b, loc, it, plan.threads);
     if (tid)
       idx = addI(b, loc, idx, tid);
-    Value linear = mulI(b, loc, idx, plan.vec);
-    SmallVector<Value> inputs;
-    for (const TileOperand &o : ArrayRef<TileOperand>(ops).drop_front())
-      inputs.push_back(loadAt(b, loc, o, linear, plan.vec));
-    Value result = compute(b, loc, op, inputs, vectorOf(resultElem, plan.vec));
-    storeAt(b, loc, ops[0], linear, result);
+    Value inside;
+    if (ragged)
+      inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, idx,
+                                     cIndex(b, loc, plan.numVectors));
+    emitIf(b, loc, inside, [&](OpBuilder &b) {
+      Value linear = mulI(b, loc, idx, plan.vec);
+      SmallVector<Value> inputs;
+      for (const TileOperand &o : ArrayRef<TileOperand>(ops).drop_front())
+        inputs.push_back(loadAt(b, loc, o, linear, plan.vec));
+      Value result =
+          compute(b, loc, op, inputs, vectorOf(resultElem, plan.vec));
+      storeAt(b, loc, ops[0], linear, result);
+    });
   });
   return success();
 }

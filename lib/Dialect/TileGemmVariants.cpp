@@ -6,7 +6,8 @@
 //   elements in the same register on every lane works.
 // gemm_async `wgmma` (10, sm_90a): warpgroup scope, A and B in shared
 //   memory (K-major, any of the four swizzles), the f32 accumulator in the
-//   warpgroup's registers; wgmma.fence, one wgmma.mma_async per 64-row
+//   warpgroup's registers; fence.proxy.async (the operands may have been
+//   written through the generic proxy), wgmma.fence, one wgmma.mma_async per 64-row
 //   block and K step, wgmma.commit_group (the caller waits, or `wait`).
 // gemm_async `tcgen05` (10, sm_100a family): one thread issues
 //   tcgen05.mma (cta_group 1 or 2) into a tensor-memory f32 accumulator; A
@@ -451,6 +452,12 @@ TileVariant wgmmaVariant() {
     Value cRegs = localRegisters(b, loc, ops[0].value);
     Value accum = op.getAccum() ? op.getAccum() : cBool(b, loc, false);
     Value one = cBool(b, loc, true);
+    // wgmma reads A and B through the async proxy: order the warpgroup's
+    // generic-proxy writes of them (ordered before this primitive by a
+    // barrier, e.g. a Tx copy into shared memory) before it.
+    PTXFenceProxyAsyncOp::create(
+        b, loc,
+        ptx::ProxySpaceAttr::get(b.getContext(), ptx::ProxySpace::SharedCTA));
     PTXWGMMAFenceOp::create(b, loc);
     const GemmShape &s = plan.shape;
     int64_t regsPerBlock = plan.instN / 2;

@@ -14,6 +14,7 @@
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace mlir;
@@ -488,6 +489,146 @@ LogicalResult TilePermuteLayoutOp::verify() {
     if (!isSharedScope(cast<BufferType>(ws.getType()).getMemorySpace()))
       return emitOpError("'workspace' must be a shared-memory buffer");
   return verifyTileCommon(*this);
+}
+
+
+/// `dst` is `src` without the reduced `axes` (unit dimensions aside).
+static LogicalResult verifyReduction(Operation *op, const TileOperand &dst,
+                                     const TileOperand &src,
+                                     std::optional<ArrayRef<int64_t>> axesAttr) {
+  if (failed(sameElementType(op, dst, src)))
+    return failure();
+  int64_t rank = src.sizes.size();
+  SmallVector<int64_t> axes =
+      axesAttr ? SmallVector<int64_t>(axesAttr->begin(), axesAttr->end())
+               : SmallVector<int64_t>{rank - 1};
+  SmallVector<bool> reduced(rank, false);
+  for (int64_t axis : axes) {
+    if (axis < 0 || axis >= rank)
+      return op->emitOpError("axis ") << axis << " is out of range for a rank-"
+                                      << rank << " '" << src.role << "'";
+    if (reduced[axis])
+      return op->emitOpError("axis ") << axis << " is reduced twice";
+    reduced[axis] = true;
+  }
+  SmallVector<int64_t> kept;
+  for (int64_t d = 0; d < rank; ++d)
+    if (!reduced[d] && src.sizes[d] != 1)
+      kept.push_back(src.sizes[d]);
+  if (dst.getNonUnitSizes() != kept)
+    return op->emitOpError("'")
+           << dst.role << "' region " << formatShape(dst.sizes) << " must be the '"
+           << src.role << "' region without the reduced axes "
+           << formatShape(kept) << " (unit dimensions aside)";
+  if (failed(floatElements(op, dst)) && !isa<IntegerType>(dst.getElementType()))
+    return failure();
+  return success();
+}
+
+LogicalResult TileSelectOp::verify() {
+  TIRX_CHECK_REGION((*this), "dst", Dst)
+  TIRX_CHECK_REGION((*this), "true_value", TrueValue)
+  TIRX_CHECK_REGION((*this), "false_value", FalseValue)
+  auto ops = getTileOperands();
+  if (failed(elementwiseOperand(*this, ops[0], ops[1])) ||
+      failed(elementwiseOperand(*this, ops[0], ops[2])))
+    return failure();
+  Block &body = getPredicate().front();
+  int64_t rank = ops[0].getBufferType().getRank();
+  if (static_cast<int64_t>(body.getNumArguments()) != rank ||
+      llvm::any_of(body.getArgumentTypes(),
+                   [](Type t) { return !t.isIndex(); }))
+    return emitOpError("the predicate takes one 'index' argument per "
+                       "dimension of 'dst' (")
+           << rank << "), got " << body.getNumArguments();
+  if (!isa_and_nonnull<TileYieldOp>(body.getTerminator()))
+    return emitOpError("the predicate must end with 'tirx.tile.yield'");
+  WalkResult effects = body.walk([&](Operation *inner) {
+    if (isa<TileYieldOp>(inner) || isMemoryEffectFree(inner))
+      return WalkResult::advance();
+    inner->emitOpError("is not allowed in a tile select predicate (it must "
+                       "be free of memory effects)");
+    return WalkResult::interrupt();
+  });
+  if (effects.wasInterrupted())
+    return failure();
+  return verifyTileCommon(*this);
+}
+
+LogicalResult TileBinaryReduceOp::verify() {
+  TIRX_CHECK_REGION((*this), "dst", Dst)
+  TIRX_CHECK_REGION((*this), "reduce_dst", ReduceDst)
+  TIRX_CHECK_REGION((*this), "lhs", Lhs)
+  TIRX_CHECK_REGION((*this), "rhs", Rhs)
+  auto ops = getTileOperands();
+  if (failed(elementwiseOperand(*this, ops[0], ops[2])) ||
+      failed(elementwiseOperand(*this, ops[0], ops[3])) ||
+      failed(verifyReduction(*this, ops[1], ops[0], getAxes())))
+    return failure();
+  return verifyTileCommon(*this);
+}
+
+LogicalResult TileUnaryReduceOp::verify() {
+  TIRX_CHECK_REGION((*this), "dst", Dst)
+  TIRX_CHECK_REGION((*this), "reduce_dst", ReduceDst)
+  TIRX_CHECK_REGION((*this), "src", Src)
+  auto ops = getTileOperands();
+  if (failed(sameElementType(*this, ops[0], ops[2])) ||
+      failed(sameShape(*this, ops[0], ops[2])) ||
+      failed(floatElements(*this, ops[0])) ||
+      failed(verifyReduction(*this, ops[1], ops[0], getAxes())))
+    return failure();
+  for (Value v : {getBias(), getScale()})
+    if (v && v.getType() != ops[0].getElementType())
+      return emitOpError("'bias' and 'scale' must have the element type ")
+             << ops[0].getElementType() << ", got " << v.getType();
+  return verifyTileCommon(*this);
+}
+
+LogicalResult TileBinaryChainOp::verify() {
+  TIRX_CHECK_REGION((*this), "dst", Dst)
+  TIRX_CHECK_REGION((*this), "data", Data)
+  TIRX_CHECK_REGION((*this), "operand0", Operand0)
+  TIRX_CHECK_REGION((*this), "operand1", Operand1)
+  auto ops = getTileOperands();
+  for (unsigned i = 1; i < 4; ++i)
+    if (failed(elementwiseOperand(*this, ops[0], ops[i])))
+      return failure();
+  return verifyTileCommon(*this);
+}
+
+LogicalResult TileReduceNegateOp::verify() {
+  TIRX_CHECK_REGION((*this), "dst", Dst)
+  TIRX_CHECK_REGION((*this), "src", Src)
+  auto ops = getTileOperands();
+  if (failed(verifyReduction(*this, ops[0], ops[1], getAxes())) ||
+      failed(floatElements(*this, ops[0])))
+    return failure();
+  return verifyTileCommon(*this);
+}
+
+LogicalResult TileComposeOp::verify() {
+  if (!(*this)->getParentOfType<KernelOp>())
+    return emitOpError("must be nested in a 'tirx.kernel'");
+  bool hasPrimitive = false;
+  for (Operation &inner : getBody().front()) {
+    if (auto tile = dyn_cast<TileOpInterface>(&inner)) {
+      hasPrimitive = true;
+      if (tile.getExecScope() != getScope())
+        return inner.emitOpError("runs in scope '")
+               << stringifyExecScope(tile.getExecScope())
+               << "' inside a tirx.tile.compose of scope '"
+               << stringifyExecScope(getScope()) << "'";
+      continue;
+    }
+    if (!isMemoryEffectFree(&inner) || inner.getNumRegions() != 0)
+      return inner.emitOpError("is not allowed in a tirx.tile.compose (its "
+                               "body holds tile primitives and the pure ops "
+                               "computing their operands)");
+  }
+  if (!hasPrimitive)
+    return emitOpError("has no tile primitive in its body");
+  return verifyTileConfig(cast<TileOpInterface>(getOperation()));
 }
 
 #undef TIRX_CHECK_REGION

@@ -18,9 +18,14 @@ using namespace mlir;
 using namespace mlir::tirx;
 
 namespace {
+struct Alias {
+  std::string primitive, name;
+  std::vector<std::string> variants;
+};
 struct Registry {
   std::mutex mutex;
   std::vector<std::unique_ptr<TileVariant>> variants;
+  std::vector<Alias> aliases;
 };
 } // namespace
 
@@ -68,6 +73,7 @@ bool mlir::tirx::registerTileVariant(TileVariant variant, std::string *error) {
     if (existing->name == variant.name)
       return fail("tile primitive '" + variant.primitive +
                   "' already has a variant '" + variant.name + "'");
+
     for (const TileConfigKey &key : variant.configKeys)
       if (const TileConfigKey *other = existing->findKey(key.name))
         if (other->type != key.type)
@@ -76,8 +82,78 @@ bool mlir::tirx::registerTileVariant(TileVariant variant, std::string *error) {
                       describeTileConfigType(other->type).str() +
                       " in variant '" + existing->name + "'");
   }
+  for (const Alias &a : registry.aliases)
+    if (a.primitive == variant.primitive && a.name == variant.name)
+      return fail("'" + variant.name + "' is already an alias of variants of '" +
+                  variant.primitive + "'");
   registry.variants.push_back(std::make_unique<TileVariant>(std::move(variant)));
   return true;
+}
+
+bool mlir::tirx::registerTileVariantAlias(StringRef primitive, StringRef alias,
+                                          ArrayRef<std::string> names,
+                                          std::string *error) {
+  auto fail = [&](std::string message) {
+    if (error)
+      *error = std::move(message);
+    return false;
+  };
+  if (alias.empty() || names.empty())
+    return fail("a tile variant alias needs a name and the variants it names");
+  Registry &registry = getRegistry();
+  std::lock_guard<std::mutex> lock(registry.mutex);
+  for (const Alias &a : registry.aliases)
+    if (a.primitive == primitive && a.name == alias)
+      return fail("'" + alias.str() + "' is already an alias of variants of '" +
+                  primitive.str() + "'");
+  for (const std::string &name : names) {
+    bool found = false;
+    for (const auto &v : registry.variants) {
+      if (v->primitive != primitive)
+        continue;
+      if (v->name == alias)
+        return fail("tile primitive '" + primitive.str() +
+                    "' already has a variant '" + alias.str() + "'");
+      found |= v->name == name;
+    }
+    if (!found)
+      return fail("tile primitive '" + primitive.str() + "' has no variant '" +
+                  name + "' for the alias '" + alias.str() + "'");
+  }
+  registry.aliases.push_back({primitive.str(), alias.str(), names.vec()});
+  return true;
+}
+
+std::vector<const TileVariant *>
+mlir::tirx::resolveTileVariantName(StringRef primitive, StringRef name) {
+  std::vector<const TileVariant *> all = getTileVariants(primitive);
+  std::vector<const TileVariant *> result;
+  for (const TileVariant *v : all)
+    if (v->name == name)
+      return {v};
+  std::vector<std::string> names;
+  {
+    Registry &registry = getRegistry();
+    std::lock_guard<std::mutex> lock(registry.mutex);
+    for (const Alias &a : registry.aliases)
+      if (a.primitive == primitive && a.name == name)
+        names = a.variants;
+  }
+  for (const TileVariant *v : all)
+    if (llvm::is_contained(names, v->name))
+      result.push_back(v);
+  return result;
+}
+
+std::vector<std::pair<std::string, std::vector<std::string>>>
+mlir::tirx::getTileVariantAliases(StringRef primitive) {
+  Registry &registry = getRegistry();
+  std::lock_guard<std::mutex> lock(registry.mutex);
+  std::vector<std::pair<std::string, std::vector<std::string>>> result;
+  for (const Alias &a : registry.aliases)
+    if (a.primitive == primitive)
+      result.emplace_back(a.name, a.variants);
+  return result;
 }
 
 std::vector<const TileVariant *>
@@ -149,12 +225,14 @@ static std::string suggestKey(StringRef key, ArrayRef<std::string> known) {
 LogicalResult mlir::tirx::verifyTileConfig(TileOpInterface op) {
   StringRef primitive = op.getPrimitiveName();
   std::vector<const TileVariant *> variants = getTileVariants(primitive);
-  const TileVariant *forced = nullptr;
-  if (std::optional<StringRef> name = op.getForcedVariant()) {
-    forced = lookupTileVariant(primitive, *name);
-    if (!forced) {
+  // A forced dispatch names a variant or an alias of several.
+  std::vector<const TileVariant *> forced;
+  std::optional<StringRef> forcedName = op.getForcedVariant();
+  if (forcedName) {
+    forced = resolveTileVariantName(primitive, *forcedName);
+    if (forced.empty()) {
       auto diag = op->emitOpError("dispatch names no variant of '")
-                  << primitive << "': '" << *name << "'; ";
+                  << primitive << "': '" << *forcedName << "'; ";
       if (variants.empty()) {
         diag << "no variants are registered";
       } else {
@@ -162,16 +240,28 @@ LogicalResult mlir::tirx::verifyTileConfig(TileOpInterface op) {
         llvm::interleaveComma(variants, diag, [&](const TileVariant *v) {
           diag << v->name;
         });
+        auto aliases = getTileVariantAliases(primitive);
+        if (!aliases.empty()) {
+          diag << "; aliases: ";
+          llvm::interleaveComma(aliases, diag, [&](const auto &a) {
+            diag << a.first << " (";
+            llvm::interleave(a.second, diag, "/");
+            diag << ")";
+          });
+        }
       }
       return diag;
     }
   }
+  auto considered = [&](const TileVariant *v) {
+    return !forcedName || llvm::is_contained(forced, v);
+  };
   for (NamedAttribute entry : op.getConfigDict()) {
     StringRef key = entry.getName().getValue();
     const TileConfigKey *declared = nullptr;
     const TileVariant *owner = nullptr;
     for (const TileVariant *v : variants) {
-      if (forced && v != forced)
+      if (!considered(v))
         continue;
       if ((declared = v->findKey(key))) {
         owner = v;
@@ -182,13 +272,13 @@ LogicalResult mlir::tirx::verifyTileConfig(TileOpInterface op) {
       std::vector<std::string> known;
       llvm::StringSet<> seen;
       for (const TileVariant *v : variants)
-        if (!forced || v == forced)
+        if (considered(v))
           for (const TileConfigKey &k : v->configKeys)
             if (seen.insert(k.name).second)
               known.push_back(k.name);
       auto diag = op->emitOpError("unknown config key '") << key << "'";
-      if (forced)
-        diag << " for variant '" << forced->name << "'";
+      if (forcedName)
+        diag << " for variant '" << *forcedName << "'";
       std::string suggestion = suggestKey(key, known);
       if (!suggestion.empty())
         diag << "; did you mean '" << suggestion << "'?";
@@ -248,8 +338,7 @@ mlir::tirx::selectTileVariant(TileOpInterface op,
   StringRef primitive = op.getPrimitiveName();
   std::vector<const TileVariant *> candidates = getTileVariants(primitive);
   if (std::optional<StringRef> forced = op.getForcedVariant())
-    llvm::erase_if(candidates,
-                   [&](const TileVariant *v) { return v->name != *forced; });
+    candidates = resolveTileVariantName(primitive, *forced);
   DictionaryAttr config = op.getConfigDict();
   SmallVector<std::pair<const TileVariant *, std::string>> declined;
   for (const TileVariant *v : candidates) {

@@ -15,5 +15,9 @@ void mlir::tirx::registerBuiltinTileVariants() {
     tile::registerElementwiseVariants();
     tile::registerReduceVariants();
     tile::registerPermuteVariants();
+    tile::registerForcedCopyVariants();
+    tile::registerComposeVariants();
+    tile::registerPackedReduceVariants();
+    tile::registerOriginalVariantNames();
   });
 }

@@ -17,6 +17,11 @@ void registerGemmVariants();
 void registerElementwiseVariants();
 void registerReduceVariants();
 void registerPermuteVariants();
+void registerForcedCopyVariants();
+void registerComposeVariants();
+void registerPackedReduceVariants();
+/// The original TIRx's variant names as aliases (after every family).
+void registerOriginalVariantNames();
 } // namespace mlir::tirx::tile
 
 #endif // TIRX_LIB_DIALECT_TILEVARIANTS_H

@@ -272,6 +272,15 @@ FailureOr<json::Object> Describer::run(gpu::LaunchFuncOp launch) {
   } else {
     l["cluster"] = nullptr;
   }
+  if (auto preferred =
+          launch->getAttrOfType<DenseI64ArrayAttr>("tirx.preferred_cluster")) {
+    json::Array dims;
+    for (int64_t d : preferred.asArrayRef())
+      dims.push_back(d);
+    while (dims.size() < 3)
+      dims.push_back(1);
+    l["preferred_cluster"] = std::move(dims);
+  }
   if (Value smem = launch.getDynamicSharedMemorySize())
     l["dynamic_shared_memory"] = ref(smem);
   else

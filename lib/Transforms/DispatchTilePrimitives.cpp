@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TIRx/Dialect/TileDispatch.h"
+#include "TIRx/Dialect/TIRxTileOps.h"
 #include "TIRx/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -30,30 +31,52 @@ struct DispatchTilePrimitivesPass
 } // namespace
 
 void DispatchTilePrimitivesPass::runOnOperation() {
-  SmallVector<TileOpInterface> ops;
-  getOperation()->walk([&](TileOpInterface op) { ops.push_back(op); });
   IRRewriter rewriter(&getContext());
   bool failedAny = false;
-  for (TileOpInterface op : ops) {
-    FailureOr<TileDispatchContext> ctx = getTileDispatchContext(op);
-    if (failed(ctx)) {
-      failedAny = true;
-      continue;
+  // A variant may emit tile primitives of its own (the composite ones emit a
+  // tirx.tile.compose, which inlines its steps): dispatch again until none
+  // is left. The ops inside a compose wait for it to inline them.
+  constexpr int kMaxRounds = 8;
+  for (int round = 0;; ++round) {
+    SmallVector<TileOpInterface> ops;
+    getOperation()->walk([&](TileOpInterface op) {
+      if (!op->getParentOfType<TileComposeOp>())
+        ops.push_back(op);
+    });
+    if (ops.empty())
+      break;
+    if (round == kMaxRounds) {
+      ops.front()->emitOpError("is still a tile primitive after ")
+          << kMaxRounds << " rounds of dispatch (variants emitting each other)";
+      signalPassFailure();
+      return;
     }
-    FailureOr<const TileVariant *> variant = selectTileVariant(op, *ctx);
-    if (failed(variant)) {
-      failedAny = true;
-      continue;
+    bool failedRound = false;
+    for (TileOpInterface op : ops) {
+      FailureOr<TileDispatchContext> ctx = getTileDispatchContext(op);
+      if (failed(ctx)) {
+        failedRound = true;
+        continue;
+      }
+      FailureOr<const TileVariant *> variant = selectTileVariant(op, *ctx);
+      if (failed(variant)) {
+        failedRound = true;
+        continue;
+      }
+      if (remarks)
+        op->emitRemark() << op->getName() << " -> variant '"
+                         << (*variant)->name << "'";
+      rewriter.setInsertionPoint(op);
+      if (failed((*variant)->emit(op, *ctx, rewriter))) {
+        failedRound = true;
+        continue;
+      }
+      rewriter.eraseOp(op);
     }
-    if (remarks)
-      op->emitRemark() << op->getName() << " -> variant '"
-                       << (*variant)->name << "'";
-    rewriter.setInsertionPoint(op);
-    if (failed((*variant)->emit(op, *ctx, rewriter))) {
+    if (failedRound) {
       failedAny = true;
-      continue;
+      break;
     }
-    rewriter.eraseOp(op);
   }
   if (failedAny)
     signalPassFailure();

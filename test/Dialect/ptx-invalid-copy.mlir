@@ -26,14 +26,6 @@ func.func @cp_async_swapped(%d: !tirx.ptr<f16, global>, %s: !tirx.ptr<f16, share
 
 // -----
 
-func.func @bulk_multicast_cta(%d: !tirx.ptr<f32, shared>, %s: !tirx.ptr<f32, global>, %b: !tirx.ptr<i64, shared>, %n: i32, %m: i16) {
-  // expected-error @+1 {{multicast needs a shared.cluster destination}}
-  tirx.ptx.cp.async.bulk.g2s %d, %s, %b, %n multicast %m : !tirx.ptr<f32, shared>, !tirx.ptr<f32, global>, !tirx.ptr<i64, shared>
-  return
-}
-
-// -----
-
 func.func @bulk_s2s_local(%d: !tirx.ptr<f32, shared>, %s: !tirx.ptr<f32, shared>, %b: !tirx.ptr<i64, shared>, %n: i32) {
   // expected-error @+1 {{operand #0 must be pointer in shared.cluster memory}}
   tirx.ptx.cp.async.bulk.s2s %d, %s, %b, %n : !tirx.ptr<f32, shared>, !tirx.ptr<f32, shared>, !tirx.ptr<i64, shared>
@@ -69,14 +61,6 @@ func.func @tma_dst_global(%d: !tirx.ptr<f16, global>, %t: !tirx.tensormap, %b: !
 func.func @tma_desc_type(%d: !tirx.ptr<f16, shared>, %t: !tirx.ptr<f16, global>, %b: !tirx.ptr<i64, shared>, %x: i32) {
   // expected-error @+1 {{operand #1 must be !tirx.tensormap or pointer to one}}
   tirx.ptx.cp.async.bulk.tensor.load tile rank 1 %d, %t[%x], %b : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>, !tirx.ptr<i64, shared>
-  return
-}
-
-// -----
-
-func.func @tma_multicast_cta(%d: !tirx.ptr<f16, shared>, %t: !tirx.tensormap, %b: !tirx.ptr<i64, shared>, %x: i32, %m: i16) {
-  // expected-error @+1 {{multicast needs a shared.cluster destination}}
-  tirx.ptx.cp.async.bulk.tensor.load tile rank 1 %d, %t[%x], %b multicast %m : !tirx.ptr<f16, shared>, !tirx.tensormap, !tirx.ptr<i64, shared>
   return
 }
 

@@ -302,7 +302,7 @@ func.func @config_misspelled(%A: !tirx.buffer<64xf32, global>) {
   tirx.kernel {
     %t = tirx.thread_id [32] : i32
     %s = tirx.alloc_buffer : !tirx.buffer<64xf32, shared>
-    // expected-error @+1 {{unknown config key 'vec_lne'; did you mean 'vec_len'? (known keys: vec_len)}}
+    // expected-error @+1 {{unknown config key 'vec_lne'; did you mean 'vec_len'? (known keys: cache, l1_evict, l2_evict, prefetch_size, vec_len)}}
     tirx.tile.copy warp %s, %A config {vec_lne = 4} : !tirx.buffer<64xf32, shared>, !tirx.buffer<64xf32, global>
   }
   return
@@ -363,7 +363,7 @@ func.func @dispatch_unknown(%A: !tirx.buffer<64xf32, global>) {
   tirx.kernel {
     %t = tirx.thread_id [32] : i32
     %s = tirx.alloc_buffer : !tirx.buffer<64xf32, shared>
-    // expected-error @+1 {{dispatch names no variant of 'copy': 'tma'; registered: ldstmatrix, vec, fallback}}
+    // expected-error @+1 {{dispatch names no variant of 'copy': 'tma'; registered: vec_128b, vec_16b, vec_256b, vec_32b, vec_64b, ldstmatrix, vec, fallback; aliases: vec_auto (vec)}}
     tirx.tile.copy warp %s, %A dispatch "tma" : !tirx.buffer<64xf32, shared>, !tirx.buffer<64xf32, global>
   }
   return

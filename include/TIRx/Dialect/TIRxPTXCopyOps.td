@@ -95,7 +95,7 @@ tirx.ptx.cp.async.bulk.g2s %dst, %src, %bar, %bytes multicast %mask : !tirx.ptr<
       "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes{multicast_mask}{cache_hint}",
       ["D: shared | shared.cluster", "multicast_mask(.multicast::cluster): - | +",
        "cache_hint(.L2::cache_hint): - | +"],
-      ["dst : !tirx.ptr<i8, {D}>"], "D == 'shared.cluster' or not multicast_mask">];
+      ["dst : !tirx.ptr<i8, {D}>"]>];
 }
 
 def TIRx_PTXCpAsyncBulkS2GOp : TIRx_PTXOp<"cp.async.bulk.s2g", PTX_SM90_PTX80,
@@ -245,7 +245,7 @@ tirx.ptx.cp.async.bulk.tensor.load tile rank 2 %dst, %tmap[%x, %y], %peer_bar ct
       ["dst : !tirx.ptr<f16, {D}>", "bar : !tirx.ptr<i64, {B}>",
        TIRx_TMACoords,
        "im2col_offsets : {rank - 2 if mode == 'im2col' else 0} x i16"],
-      TIRx_TMAShapeWhere # " and (D == 'shared.cluster' or not multicast_mask)"
+      TIRx_TMAShapeWhere
       # " and (B == 'shared' or cta_group == 'cta_2')">];
   // `.tile` is the default load mode; LLVM writes the cache hint before the
   // CTA group (ptxas takes either order).

@@ -382,4 +382,191 @@ def TIRx_TileLocalViewOp : TIRx_Op<"tile.local_view", [Pure]> {
   let hasVerifier = 1;
 }
 
+
+//===----------------------------------------------------------------------===//
+// Composite primitives (the original TIRx's compose ops) and select
+//===----------------------------------------------------------------------===//
+
+def TIRx_TileSelectOp : TIRx_TileOp<"select", "select",
+    [["dst", "Dst"], ["true_value", "TrueValue"], ["false_value", "FalseValue"]],
+    [SingleBlock]> {
+  let summary = "Choose elementwise between two regions (or scalars) by a predicate of the index";
+  let description = [{
+    `dst[i] = pred(i) ? true_value[i] : false_value[i]`, where `pred` is the
+    region: it takes one `index` argument per dimension of `dst`'s buffer
+    (the element's buffer indices) and yields an `i1` with
+    `tirx.tile.yield`. `true_value` and `false_value` are regions of the
+    shape of `dst` or scalars of its element type. The predicate may read
+    only values defined outside the op and its own arguments.
+  }] # TIRx_TileCommonDoc # [{
+
+    Example (a causal mask):
+
+    ```mlir
+    tirx.tile.select thread %s, %s, %ninf : !tirx.buffer<8x8xf32, local>, !tirx.buffer<8x8xf32, local>, f32 {
+    ^bb0(%i: index, %j: index):
+      %le = arith.cmpi ule, %j, %i : index
+      tirx.tile.yield %le
+    }
+    ```
+  }];
+  let arguments = !con(TIRx_TileRegion<"dst">.args,
+      TIRx_TileRegion<"true_value", AnyType>.args,
+      TIRx_TileRegion<"false_value", AnyType>.args, commonArgs);
+  let regions = (region SizedRegion<1>:$predicate);
+  let assemblyFormat = "$scope " # regionFormat # " " # commonFormat
+      # " `:` qualified(type($dst)) `,` qualified(type($true_value)) `,` qualified(type($false_value)) $predicate";
+}
+
+def TIRx_TileYieldOp : TIRx_Op<"tile.yield", [Pure, Terminator,
+    HasParent<"TileSelectOp">]> {
+  let summary = "The predicate of a tirx.tile.select";
+  let description = [{
+    Ends the predicate region of `tirx.tile.select` with the element's
+    choice (`true`: the true value).
+
+    Example:
+
+    ```mlir
+    tirx.tile.yield %p
+    ```
+  }];
+  let arguments = (ins I1:$value);
+  let assemblyFormat = "$value attr-dict";
+}
+
+def TIRx_TileBinaryReduceOp : TIRx_TileOp<"binary_reduce", "binary_reduce",
+    [["dst", "Dst"], ["reduce_dst", "ReduceDst"], ["lhs", "Lhs"], ["rhs", "Rhs"]]> {
+  let summary = "An elementwise binary op and a reduction of its result";
+  let description = [{
+    `dst = lhs binary_kind rhs` elementwise (as `tirx.tile.binary`), then
+    `reduce_dst = reduce_kind(dst)` over `axes` (as `tirx.tile.reduce`).
+    `lhs` and `rhs` are regions of the shape of `dst` or scalars.
+  }] # TIRx_TileCommonDoc # [{
+
+    Example:
+
+    ```mlir
+    tirx.tile.binary_reduce mul sum thread %p, %r, %x, %y axes = [1] : !tirx.buffer<8x16xf32, local>, !tirx.buffer<8xf32, local>, !tirx.buffer<8x16xf32, local>, !tirx.buffer<8x16xf32, local>
+    ```
+  }];
+  let arguments = !con((ins TIRx_TileBinaryKind:$binary_kind,
+                            TIRx_TileReduceKind:$reduce_kind),
+      TIRx_TileRegion<"dst">.args, TIRx_TileRegion<"reduce_dst">.args,
+      TIRx_TileRegion<"lhs", AnyType>.args, TIRx_TileRegion<"rhs", AnyType>.args,
+      (ins OptionalAttr<DenseI64ArrayAttr>:$axes), commonArgs);
+  let assemblyFormat = "$binary_kind $reduce_kind $scope " # regionFormat
+      # " (`axes` `=` $axes^)? " # commonFormat
+      # " `:` qualified(type($dst)) `,` qualified(type($reduce_dst)) `,` qualified(type($lhs)) `,` qualified(type($rhs))";
+}
+
+def TIRx_TileUnaryReduceOp : TIRx_TileOp<"unary_reduce", "unary_reduce",
+    [["dst", "Dst"], ["reduce_dst", "ReduceDst"], ["src", "Src"]]> {
+  let summary = "An elementwise function (of src * scale + bias) and a reduction of its result";
+  let description = [{
+    `dst = unary_kind(src * scale + bias)` elementwise (`scale` and `bias`
+    optional scalars), then `reduce_dst = reduce_kind(dst)` over `axes`.
+    The original TIRx's `unary_reduce`, e.g. the exponentials of a softmax
+    row and their sum in one primitive.
+  }] # TIRx_TileCommonDoc # [{
+
+    Example:
+
+    ```mlir
+    tirx.tile.unary_reduce exp sum thread %e, %s, %x bias %negmax : f32 axes = [1] : !tirx.buffer<8x16xf32, local>, !tirx.buffer<8xf32, local>, !tirx.buffer<8x16xf32, local>
+    ```
+  }];
+  let arguments = !con((ins TIRx_TileUnaryKind:$unary_kind,
+                            TIRx_TileReduceKind:$reduce_kind),
+      regionArgs, (ins Optional<AnyFloat>:$bias, Optional<AnyFloat>:$scale,
+      OptionalAttr<DenseI64ArrayAttr>:$axes), commonArgs);
+  let assemblyFormat = "$unary_kind $reduce_kind $scope " # regionFormat
+      # " (`bias` $bias^ `:` type($bias))? (`scale` $scale^ `:` type($scale))?"
+      # " (`axes` `=` $axes^)? " # commonFormat # " `:` " # regionTypes;
+}
+
+def TIRx_TileBinaryChainOp : TIRx_TileOp<"binary_chain", "binary_chain",
+    [["dst", "Dst"], ["data", "Data"], ["operand0", "Operand0"], ["operand1", "Operand1"]]> {
+  let summary = "Two chained elementwise binary ops";
+  let description = [{
+    `dst = (operand0 op0 data) op1 operand1`, or with `reverse1`
+    `dst = operand1 op1 (operand0 op0 data)`, elementwise. `operand0` and
+    `operand1` are regions of the shape of `dst` or scalars.
+  }] # TIRx_TileCommonDoc # [{
+
+    Example:
+
+    ```mlir
+    tirx.tile.binary_chain mul add thread %y, %x, %scale, %bias : !tirx.buffer<32xf32, local>, !tirx.buffer<32xf32, local>, f32, f32
+    ```
+  }];
+  let arguments = !con((ins TIRx_TileBinaryKind:$op0, TIRx_TileBinaryKind:$op1),
+      TIRx_TileRegion<"dst">.args, TIRx_TileRegion<"data">.args,
+      TIRx_TileRegion<"operand0", AnyType>.args,
+      TIRx_TileRegion<"operand1", AnyType>.args,
+      (ins UnitAttr:$reverse1), commonArgs);
+  let assemblyFormat = "$op0 $op1 $scope " # regionFormat
+      # " (`reverse1` $reverse1^)? " # commonFormat
+      # " `:` qualified(type($dst)) `,` qualified(type($data)) `,` qualified(type($operand0)) `,` qualified(type($operand1))";
+}
+
+def TIRx_TileReduceNegateOp : TIRx_TileOp<"reduce_negate", "reduce_negate",
+    [["dst", "Dst"], ["src", "Src"]]> {
+  let summary = "The negation of a reduction";
+  let description = [{
+    `dst = -kind(src)` over `axes` (default: the last). With `accumulate`
+    the reduction also covers `dst`'s old value: `dst = -kind(src, -dst)`
+    for sum, and for max/min the negation of the reduction of `src` with
+    `-dst` (e.g. the running `-max` of a softmax).
+  }] # TIRx_TileCommonDoc # [{
+
+    Example:
+
+    ```mlir
+    tirx.tile.reduce_negate max thread %negmax, %x axes = [1] : !tirx.buffer<8xf32, local>, !tirx.buffer<8x16xf32, local>
+    ```
+  }];
+  let arguments = !con((ins TIRx_TileReduceKind:$kind), regionArgs,
+      (ins OptionalAttr<DenseI64ArrayAttr>:$axes, UnitAttr:$accumulate),
+      commonArgs);
+  let assemblyFormat = "$kind $scope " # regionFormat
+      # " (`axes` `=` $axes^)? (`accumulate` $accumulate^)? " # commonFormat
+      # " `:` " # regionTypes;
+}
+
+def TIRx_TileComposeOp : TIRx_Op<"tile.compose", [SingleBlock, NoTerminator,
+    RecursiveMemoryEffects, TIRx_TileOpInterface]> {
+  let summary = "A sequence of tile primitives dispatched as one";
+  let description = [{
+    The original TIRx's `compose_op`: the tile primitives of the body run
+    in order as one primitive of the execution scope. The `sequential`
+    variant inlines them, with a barrier of the scope between two steps
+    whose data passes through shared or global memory at warp or CTA
+    scope (register fragments and thread scope need none). The body holds
+    only `tirx.tile.*` ops and the pure ops that compute their operands.
+  }] # TIRx_TileCommonDoc # [{
+
+    Example:
+
+    ```mlir
+    tirx.tile.compose cta {
+      tirx.tile.unary exp cta %s, %s : !tirx.buffer<64x64xf32, shared>, !tirx.buffer<64x64xf32, shared>
+      tirx.tile.reduce sum cta %l, %s axes = [1] : !tirx.buffer<64xf32, shared>, !tirx.buffer<64x64xf32, shared>
+    }
+    ```
+  }];
+  let arguments = (ins TIRx_ExecScope:$scope, OptionalAttr<DictionaryAttr>:$config,
+                       OptionalAttr<StrAttr>:$dispatch);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "$scope (`config` $config^)? (`dispatch` $dispatch^)? attr-dict-with-keyword $body";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    static constexpr ::llvm::StringLiteral getTilePrimitive() {
+      return ::llvm::StringLiteral("compose");
+    }
+    ::llvm::StringRef getPrimitiveName() { return getTilePrimitive(); }
+    ::llvm::SmallVector<::mlir::tirx::TileOperand> getTileOperands() { return {}; }
+  }];
+}
+
 #endif // TIRX_DIALECT_TIRXTILEOPS_TD

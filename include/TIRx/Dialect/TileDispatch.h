@@ -94,6 +94,24 @@ bool registerTileVariant(TileVariant variant, std::string *error = nullptr);
 /// The variants of `primitive`, by decreasing priority then name.
 std::vector<const TileVariant *> getTileVariants(llvm::StringRef primitive);
 
+/// Makes `alias` a second name, for `primitive`, of the variants `names`
+/// (the original TIRx's variant names: `vec_auto` for `vec`, `tma_auto`
+/// for `tma` and `tma_multicast`, ...). `dispatch = "alias"` makes those
+/// variants the candidates. Returns false (adding nothing) when the alias
+/// is already a variant or alias name, or names no registered variant.
+bool registerTileVariantAlias(llvm::StringRef primitive, llvm::StringRef alias,
+                              llvm::ArrayRef<std::string> names,
+                              std::string *error = nullptr);
+
+/// The variants a `dispatch` name stands for: the variant of that name, or
+/// the variants of an alias (by priority); empty when it names neither.
+std::vector<const TileVariant *>
+resolveTileVariantName(llvm::StringRef primitive, llvm::StringRef name);
+
+/// The aliases of `primitive`, each with the names of its variants.
+std::vector<std::pair<std::string, std::vector<std::string>>>
+getTileVariantAliases(llvm::StringRef primitive);
+
 /// The variant `name` of `primitive`, or null.
 const TileVariant *lookupTileVariant(llvm::StringRef primitive,
                                      llvm::StringRef name);

@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
@@ -201,13 +202,70 @@ static FailureOr<int64_t> assignDynamicShared(KernelOp kernel) {
   return size;
 }
 
+/// Declares the NVSHMEM device function `callee` (a func.func declaration)
+/// as an external llvm.func of the GPU module and records `call` for the
+/// rewrite to an llvm.call (pointers pass as generic !llvm.ptr).
+static bool nvshmemCalls(CallOpInterface call, FunctionOpInterface callee,
+                         SymbolTable &gpuSymbols) {
+  MLIRContext *ctx = call->getContext();
+  auto llvmType = [&](Type t) -> Type {
+    if (isa<PtrType>(t))
+      return LLVM::LLVMPointerType::get(ctx);
+    if (isa<IntegerType, FloatType>(t))
+      return t;
+    return Type();
+  };
+  auto fnType = dyn_cast<FunctionType>(callee.getFunctionType());
+  if (!fnType || fnType.getNumResults() > 1)
+    return false;
+  SmallVector<Type> params;
+  for (Type t : fnType.getInputs()) {
+    Type lt = llvmType(t);
+    if (!lt)
+      return false;
+    params.push_back(lt);
+  }
+  Type result = fnType.getNumResults() ? llvmType(fnType.getResult(0))
+                                       : LLVM::LLVMVoidType::get(ctx);
+  if (!result)
+    return false;
+  StringRef name = SymbolTable::getSymbolName(callee).getValue();
+  auto decl = gpuSymbols.lookup<LLVM::LLVMFuncOp>(name);
+  if (!decl) {
+    OpBuilder b(ctx);
+    b.setInsertionPointToStart(&gpuSymbols.getOp()->getRegion(0).front());
+    decl = LLVM::LLVMFuncOp::create(b, callee.getLoc(), name,
+                                    LLVM::LLVMFunctionType::get(result, params));
+    gpuSymbols.insert(decl);
+  }
+  OpBuilder b(call);
+  SmallVector<Value> args;
+  for (auto [v, t] : llvm::zip(call->getOperands(), params)) {
+    if (v.getType() == t) {
+      args.push_back(v);
+      continue;
+    }
+    args.push_back(
+        UnrealizedConversionCastOp::create(b, call.getLoc(), t, v).getResult(0));
+  }
+  auto newCall = LLVM::CallOp::create(b, call.getLoc(), decl, args);
+  if (call->getNumResults())
+    call->getResult(0).replaceAllUsesWith(newCall.getResult());
+  call->erase();
+  return true;
+}
+
 LogicalResult ConvertTIRxToGPUPass::cloneCallees(gpu::GPUFuncOp func,
                                                  SymbolTable &gpuSymbols,
                                                  SymbolTable &moduleSymbols) {
   SmallVector<Operation *> worklist = {func};
   while (!worklist.empty()) {
     Operation *cur = worklist.pop_back_val();
-    WalkResult result = cur->walk([&](CallOpInterface call) {
+    SmallVector<CallOpInterface> calls;
+    cur->walk([&](CallOpInterface call) { calls.push_back(call); });
+    WalkResult result = WalkResult::advance();
+    for (CallOpInterface call : calls) {
+      result = [&]() -> WalkResult {
       auto symbol = dyn_cast_if_present<SymbolRefAttr>(
           call.getCallableForCallee());
       if (!symbol)
@@ -216,6 +274,26 @@ LogicalResult ConvertTIRxToGPUPass::cloneCallees(gpu::GPUFuncOp func,
       if (gpuSymbols.lookup(name))
         return WalkResult::advance();
       auto callee = moduleSymbols.lookup<FunctionOpInterface>(name);
+      if (callee && callee.isExternal() && callee->hasAttr("tirx.nvshmem")) {
+        // An NVSHMEM device function: a call for the device linker when the
+        // module links NVSHMEM, else the error says what is missing.
+        auto module = func->getParentOfType<ModuleOp>();
+        if (!module || !module->hasAttr("tirx.nvshmem")) {
+          call->emitOpError("calls the NVSHMEM device function '")
+              << name << "', which needs NVSHMEM: the kernel must be linked "
+                         "against libnvshmem_device (compile with nvshmem=True "
+                         "to emit the calls for the device linker)";
+          return WalkResult::interrupt();
+        }
+        // An llvm.func declaration (a func.func would get a C-interface
+        // wrapper from convert-gpu-to-nvvm, renaming the symbol).
+        if (!nvshmemCalls(call, callee, gpuSymbols)) {
+          call->emitOpError("calls the NVSHMEM device function '")
+              << name << "' with a type the declaration cannot take";
+          return WalkResult::interrupt();
+        }
+        return WalkResult::advance();
+      }
       if (!callee || callee.isExternal()) {
         call->emitOpError("calls '")
             << name << "', which has no body to compile for the device";
@@ -227,7 +305,10 @@ LogicalResult ConvertTIRxToGPUPass::cloneCallees(gpu::GPUFuncOp func,
       gpuSymbols.insert(clone);
       worklist.push_back(clone);
       return WalkResult::advance();
-    });
+      }();
+      if (result.wasInterrupted())
+        break;
+    }
     if (result.wasInterrupted())
       return failure();
   }
@@ -348,9 +429,18 @@ LogicalResult ConvertTIRxToGPUPass::outline(KernelOp kernel,
                                  idx(shape->cluster[2])};
   Value smem = arith::ConstantIntOp::create(builder, loc, builder.getI32Type(),
                                             *dynShared);
-  gpu::LaunchFuncOp::create(builder, loc, gpuFunc, gridDim, blockDim, smem,
-                            arguments, /*asyncTokenType=*/nullptr,
-                            /*asyncDependencies=*/{}, clusterDim);
+  auto launchOp = gpu::LaunchFuncOp::create(
+      builder, loc, gpuFunc, gridDim, blockDim, smem, arguments,
+      /*asyncTokenType=*/nullptr, /*asyncDependencies=*/{}, clusterDim);
+  // Preferred cluster dimensions (a launch attribute of the driver): from
+  // the scope id that declares them.
+  kernel.walk([&](Operation *op) {
+    if (Attribute preferred = op->getAttr("tirx.preferred_cluster")) {
+      launchOp->setAttr("tirx.preferred_cluster", preferred);
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
   kernel.erase();
   return success();
 }

@@ -785,6 +785,11 @@ class Kernel:
                "shared_memory": int(vals[l["dynamic_shared_memory"]])
                if l["dynamic_shared_memory"] is not None else 0,
                "args": [(a["abi"], vals[a["value"]]) for a in l["args"]]}
+        # Preferred cluster dimensions (T.cta_id_in_cluster(..., preferred=)):
+        # a hint the driver may use where the GPU can; the launch itself uses
+        # the cluster dimensions, which stay correct without it.
+        if l.get("preferred_cluster"):
+            cfg["preferred_cluster"] = [int(d) for d in l["preferred_cluster"]]
         for key in ("grid", "block"):
             if any(d <= 0 for d in cfg[key]):
                 raise HostError("%s: the %s %s has an empty dimension"

@@ -19,7 +19,7 @@ parser, the verifier or a compiler pass -- is a :class:`ScriptError` (a
 ``RuntimeError``) rendered at the Python line. See docs/Script.md.
 """
 
-from ._diagnostics import ScriptError, Span  # noqa: F401
+from ._diagnostics import ScriptError, ScriptWarning, Span  # noqa: F401
 from ._types import PointerType, PrimType  # noqa: F401
 from . import tirx, ir, tile  # noqa: F401
 from ._function import IRModule, PrimFunc, from_source  # noqa: F401
@@ -28,7 +28,7 @@ from ._compile import (assert_structural_equal, compile,  # noqa: F401
 from .printer import register_op_printer, script  # noqa: F401
 from .._backends import register_script_namespace as register_namespace  # noqa: F401,E402
 
-__all__ = ["tirx", "ir", "tile", "PointerType", "PrimType", "ScriptError",
+__all__ = ["tirx", "ir", "tile", "PointerType", "PrimType", "ScriptError", "ScriptWarning",
            "Span", "PrimFunc", "IRModule", "from_source", "compile",
            "structural_equal", "assert_structural_equal", "script",
            "register_op_printer", "register_namespace", "SyncWarning"]

@@ -90,12 +90,15 @@ def _module_of(obj):
 
 
 def compile(obj, target="sm_90a", emit="ptx", *, opt_level=3,  # noqa: A001
-            toolkit=None, check_sync=True):
+            toolkit=None, nvshmem=False, check_sync=True):
     """Compiles a parsed ``@T.prim_func`` / ``@I.ir_module`` (or a
     ``tirx.ir.Module``) for the chip `target`.
 
     emit: ``"ptx"`` (text), ``"llvm"`` (LLVM IR text), ``"cubin"`` (bytes;
     runs ptxas) or ``"mlir"`` (the TIRx IR, with the target attached).
+    nvshmem: the kernel is linked against NVSHMEM's device library, so its
+    ``T.nvshmem`` calls stay calls for the device linker (without it they
+    are an error at their line: "needs NVSHMEM").
     Errors are ScriptErrors at the Python source line of the offending op.
     check_sync: run tirx-check-sync, the static synchronization check (its
     errors are ScriptErrors, its warnings SyncWarnings at the Python line).
@@ -103,6 +106,8 @@ def compile(obj, target="sm_90a", emit="ptx", *, opt_level=3,  # noqa: A001
     from .. import _tirx
     from ..compiler import find_ptxas
     module = _module_of(obj)
+    if nvshmem:
+        module = _with_nvshmem(module)
     if emit == "mlir":
         clone = module.operation.clone()
         try:
@@ -267,3 +272,22 @@ def _canonical_text(obj):
     m = _module_of(obj) if not isinstance(obj, _ir.Operation) else obj
     op = m.operation if hasattr(m, "operation") else m
     return canonical_text(op)
+
+
+def _with_nvshmem(module):
+    """A copy of `module` marked as linked against NVSHMEM."""
+    clone = module.operation.clone()
+    clone.attributes["tirx.nvshmem"] = _ir.UnitAttr.get(module.context)
+    return _ModuleView(clone)
+
+
+class _ModuleView:
+    """A module operation where the compile path wants a Module."""
+
+    def __init__(self, op):
+        self.operation = op
+        self.context = op.context
+
+    @property
+    def body(self):
+        return self.operation.regions[0].blocks[0]

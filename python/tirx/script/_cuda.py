@@ -437,7 +437,9 @@ def printf(fmt, *args):
     b.create("gpu.printf", vals, [], {"format": b.str_attr(fmt)})
 
 
-def _store_u64(desc, value):
+def _store_desc(desc, value, dtype):
+    """Stores a descriptor `value` to `desc`: a scalar, a buffer's first
+    element or a pointer (viewed as one `dtype`)."""
     d = desc
     if isinstance(d, BufferLoad):
         d.store(value)
@@ -448,7 +450,11 @@ def _store_u64(desc, value):
     p = as_expr(d)
     if not isinstance(p.ty, PointerType):
         raise UserError(f"the descriptor destination must be a pointer, got {p.ty}")
-    T.decl_buffer([1], "uint64", data=p)[0] = value
+    T.decl_buffer([1], dtype, data=p)[0] = value
+
+
+def _store_u64(desc, value):
+    _store_desc(desc, value, "uint64")
 
 
 def _smem_descriptor(addr, ldo, sdo, layout_bits, layout_shift, version):
@@ -465,7 +471,186 @@ _TCGEN05_SWIZZLE = {0: 0, 1: 6, 2: 4, 3: 2, 4: 1}
 _WGMMA_SWIZZLE = {0: 0, 1: 3, 2: 2, 3: 1}
 
 
+def _store_u32(desc, value):
+    _store_desc(desc, value, "uint32")
+
+
+# The operand formats of the tcgen05 instruction descriptor (PTX ISA,
+# "Instruction descriptor"): per kind, dtype -> the 3-bit format field.
+_F16_KIND = {"float16": 0, "bfloat16": 1, "tf32": 2, "tensor_float32": 2}
+_F8F6F4 = {"float8_e4m3fn": 0, "float8_e5m2": 1, "float6_e2m3fn": 3,
+           "float6_e3m2fn": 4, "float4_e2m1fn": 5}
+_I8_KIND = {"uint8": 0, "int8": 1}
+_D_FORMAT = {"float16": 0, "float32": 1, "int32": 2}
+_SF_FORMAT = {"float8_e4m3fn": 0, "float8_e8m0fnu": 1}
+
+
+def _dtype_text(x, what):
+    t = getattr(x, "prim_type", x)
+    name = str(t)
+    from ._types import _SHORTHANDS
+    return _SHORTHANDS.get(name, name)
+
+
+def _static_flag(x, what):
+    if isinstance(x, bool):
+        return x
+    if isinstance(x, int) and x in (0, 1):
+        return bool(x)
+    raise UserError(f"{what} must be a Python bool (the descriptor is built "
+                    f"while compiling), got {x!r}")
+
+
+def _static_int(x, what):
+    if isinstance(x, bool) or not isinstance(x, int):
+        raise UserError(f"{what} must be a Python integer, got {x!r}")
+    return x
+
+
+def _mma_shape_check(kind, cta_group, M, N, K, sparse):
+    """The M/N/K of a tcgen05.mma kind (PTX ISA, tcgen05 matrix shapes)."""
+    if cta_group not in (1, 2):
+        raise UserError(f"n_cta_groups must be 1 or 2, got {cta_group}")
+    ms = (64, 128) if cta_group == 1 else (128, 256)
+    if M not in ms:
+        raise UserError(f"M = {M} is not a tcgen05.mma shape for cta_group::{cta_group} "
+                        f"(M in {ms})")
+    step = 8 if M == 64 else 16
+    if not (step <= N <= 256 and N % step == 0):
+        raise UserError(f"N = {N} is not a tcgen05.mma shape for M = {M} (a multiple "
+                        f"of {step} from {step} to 256)")
+    k = {"f16": 16, "tf32": 8, "f8f6f4": 32, "i8": 32, "mxf8f6f4": 32,
+         "mxf4": 64, "mxf4nvf4": 64}[kind] * (2 if sparse else 1)
+    if K != k:
+        raise UserError(f"K = {K} is not the kind::{kind} K ({k}"
+                        f"{', sparse' if sparse else ''})")
+
+
+def _instr_common(M, N, a_format, b_format, trans_a, trans_b, neg_a, neg_b, sparse):
+    d = (int(sparse) & 1) << 2
+    d |= (a_format & 7) << 7
+    d |= (b_format & 7) << 10
+    d |= (int(neg_a) & 1) << 13
+    d |= (int(neg_b) & 1) << 14
+    d |= (int(trans_a) & 1) << 15
+    d |= (int(trans_b) & 1) << 16
+    d |= ((N >> 3) & 0x3F) << 17
+    d |= ((M >> 4) & 0x1F) << 24
+    return d
+
+
+def encode_instr_descriptor_value(d_dtype, a_dtype, b_dtype, M, N, K, trans_a,
+                                  trans_b, n_cta_groups=1, neg_a=False, neg_b=False,
+                                  sat_d=False, is_sparse=False):
+    """The 32-bit tcgen05.mma instruction descriptor (dense kinds f16, tf32,
+    f8f6f4, i8), as a Python integer."""
+    d, a, b = (_dtype_text(x, w) for x, w in ((d_dtype, "d_dtype"), (a_dtype, "a_dtype"),
+                                               (b_dtype, "b_dtype")))
+    M, N, K, cg = (_static_int(x, w) for x, w in ((M, "M"), (N, "N"), (K, "K"),
+                                                  (n_cta_groups, "n_cta_groups")))
+    flags = [_static_flag(x, w) for x, w in ((trans_a, "trans_a"), (trans_b, "trans_b"),
+                                             (neg_a, "neg_a"), (neg_b, "neg_b"),
+                                             (sat_d, "sat_d"), (is_sparse, "is_sparse"))]
+    trans_a, trans_b, neg_a, neg_b, sat_d, is_sparse = flags
+    if a in _F16_KIND and b in _F16_KIND and a == b:
+        kind = "tf32" if a in ("tf32", "tensor_float32") else "f16"
+        fa, fb = _F16_KIND[a], _F16_KIND[b]
+        if d not in ("float32",) + (("float16",) if kind == "f16" else ()):
+            raise UserError(f"kind::{kind} accumulates into float32"
+                            f"{' or float16' if kind == 'f16' else ''}, got {d}")
+    elif a in _F8F6F4 and b in _F8F6F4:
+        kind, fa, fb = "f8f6f4", _F8F6F4[a], _F8F6F4[b]
+        if d not in ("float16", "float32"):
+            raise UserError(f"kind::f8f6f4 accumulates into float16 or float32, got {d}")
+    elif a in _I8_KIND and b in _I8_KIND:
+        kind, fa, fb = "i8", _I8_KIND[a], _I8_KIND[b]
+        if d != "int32":
+            raise UserError(f"kind::i8 accumulates into int32, got {d}")
+    else:
+        raise UserError(f"no dense tcgen05.mma kind takes a = {a}, b = {b}")
+    if sat_d and kind != "i8":
+        raise UserError("sat_d (saturation) is a kind::i8 option")
+    if (trans_a and a not in ("float16", "bfloat16", "tf32", "tensor_float32",
+                              "float8_e4m3fn", "float8_e5m2", "int8", "uint8")) or \
+            (trans_b and b not in ("float16", "bfloat16", "tf32", "tensor_float32",
+                                   "float8_e4m3fn", "float8_e5m2", "int8", "uint8")):
+        raise UserError("an MN-major (transposed) operand must be 16-bit, tf32, "
+                        "e4m3, e5m2 or 8-bit integer")
+    _mma_shape_check(kind, cg, M, N, K, is_sparse)
+    desc = _instr_common(M, N, fa, fb, trans_a, trans_b, neg_a, neg_b, is_sparse)
+    desc |= (int(sat_d) & 1) << 3
+    desc |= (_D_FORMAT[d] & 3) << 4
+    return desc & 0xFFFFFFFF
+
+
+def encode_instr_descriptor_block_scaled_value(d_dtype, a_dtype, b_dtype, sfa_dtype,
+                                               sfb_dtype, M, N, K, trans_a, trans_b,
+                                               n_cta_groups=1, neg_a=False,
+                                               neg_b=False, is_sparse=False):
+    """The 32-bit instruction descriptor of a block-scaled tcgen05.mma
+    (kinds mxf8f6f4, mxf4, mxf4nvf4), as a Python integer (scale-factor ids
+    0)."""
+    d, a, b, sfa, sfb = (_dtype_text(x, w) for x, w in (
+        (d_dtype, "d_dtype"), (a_dtype, "a_dtype"), (b_dtype, "b_dtype"),
+        (sfa_dtype, "sfa_dtype"), (sfb_dtype, "sfb_dtype")))
+    M, N, K, cg = (_static_int(x, w) for x, w in ((M, "M"), (N, "N"), (K, "K"),
+                                                  (n_cta_groups, "n_cta_groups")))
+    trans_a, trans_b, neg_a, neg_b, is_sparse = (
+        _static_flag(x, w) for x, w in ((trans_a, "trans_a"), (trans_b, "trans_b"),
+                                        (neg_a, "neg_a"), (neg_b, "neg_b"),
+                                        (is_sparse, "is_sparse")))
+    if sfa != sfb or sfa not in _SF_FORMAT:
+        raise UserError(f"the scale factors of A and B are both float8_e8m0fnu or "
+                        f"both float8_e4m3fn, got {sfa} and {sfb}")
+    if d != "float32":
+        raise UserError(f"block-scaled tcgen05.mma accumulates into float32, got {d}")
+    fp4 = a == "float4_e2m1fn" and b == "float4_e2m1fn"
+    if fp4 and sfa == "float8_e4m3fn":
+        kind = "mxf4nvf4"
+    elif fp4 and K == 64:
+        kind = "mxf4"
+    elif a in _F8F6F4 and b in _F8F6F4:
+        kind = "mxf8f6f4"
+        if sfa != "float8_e8m0fnu":
+            raise UserError("kind::mxf8f6f4 takes float8_e8m0fnu scale factors")
+    else:
+        raise UserError(f"no block-scaled tcgen05.mma kind takes a = {a}, b = {b}")
+    if (trans_a and a not in ("float8_e4m3fn", "float8_e5m2")) or \
+            (trans_b and b not in ("float8_e4m3fn", "float8_e5m2")):
+        raise UserError("an MN-major (transposed) block-scaled operand must be e4m3 or e5m2")
+    _mma_shape_check(kind, cg, M, N, K, is_sparse)
+    fa, fb = (_F8F6F4[a], _F8F6F4[b]) if kind == "mxf8f6f4" else (1, 1)
+    desc = _instr_common(M, N, fa, fb, trans_a, trans_b, neg_a, neg_b, is_sparse)
+    desc |= (_SF_FORMAT[sfa] & 1) << 23
+    return desc & 0xFFFFFFFF
+
+
 class _Tcgen05:
+    @staticmethod
+    def encode_instr_descriptor(desc, *, d_dtype, a_dtype, b_dtype, M, N, K, trans_a,
+                                trans_b, n_cta_groups=1, neg_a=False, neg_b=False,
+                                sat_d=False, is_sparse=False):
+        """Stores the tcgen05.mma instruction descriptor (computed while
+        compiling) to `desc`."""
+        v = encode_instr_descriptor_value(d_dtype, a_dtype, b_dtype, M, N, K, trans_a,
+                                          trans_b, n_cta_groups, neg_a, neg_b, sat_d,
+                                          is_sparse)
+        _store_u32(desc, T.uint32(v))
+
+    @staticmethod
+    def encode_instr_descriptor_block_scaled(desc, *, d_dtype, a_dtype, b_dtype,
+                                             sfa_dtype, sfb_dtype, sfa_tmem_addr=None,
+                                             sfb_tmem_addr=None, M, N, K, trans_a,
+                                             trans_b, n_cta_groups=1, neg_a=False,
+                                             neg_b=False, is_sparse=False):
+        """Stores the block-scaled tcgen05.mma instruction descriptor to
+        `desc` (the scale-factor ids 0; the scale factors' tensor-memory
+        addresses go to the MMA itself)."""
+        v = encode_instr_descriptor_block_scaled_value(
+            d_dtype, a_dtype, b_dtype, sfa_dtype, sfb_dtype, M, N, K, trans_a, trans_b,
+            n_cta_groups, neg_a, neg_b, is_sparse)
+        _store_u32(desc, T.uint32(v))
+
     @staticmethod
     def encode_matrix_descriptor(desc, addr, ldo, sdo, swizzle):
         """The SM100 shared-memory matrix descriptor of `addr`, stored to

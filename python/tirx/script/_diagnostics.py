@@ -134,6 +134,18 @@ def located(message, spans, notes=()):
     return ScriptError(message, primary, out + list(notes))
 
 
+class ScriptWarning(UserWarning):
+    """A warning about a TIRx script, rendered at the source line it is
+    about (``str(w.message)`` is the rendered diagnostic)."""
+
+
+def warn(message, span=None):
+    """Issues a :class:`ScriptWarning` rendered at `span`."""
+    import warnings
+    warnings.warn(ScriptWarning(render(message, span, kind="warning")),
+                  stacklevel=3)
+
+
 class ScriptError(RuntimeError):
     """An error in a TIRx script, located at the offending source range.
 

@@ -314,7 +314,8 @@ def _param_values(fs, params, entry):
         ann = prm.ann
         if isinstance(ann, T.BufferAnnotation):
             out.append(Buffer(arg, ann.dtype, ann.shape, ann.scope, prm.name,
-                              list(ann.strides) if ann.strides else None, 0))
+                              list(ann.strides) if ann.strides else None, 0,
+                              ann.layout))
         elif isinstance(ann, PrimType):
             out.append(Expr(arg, ann, prm.name, is_var=True))
         elif not hasattr(ann, "type"):  # T.mlir_type(...)
@@ -567,11 +568,13 @@ def match_param_buffer(param, ann):
             del fs.handle_args[id(param)]
             param.ty = None  # the parameter is now the buffer
             return Buffer(arg, ann.dtype, ann.shape, ann.scope, None,
-                          list(ann.strides) if ann.strides else None, 0)
+                          list(ann.strides) if ann.strides else None, 0,
+                          ann.layout)
     e = as_expr(param)
     if not isinstance(e.ty, PointerType):
         raise UserError(f"T.match_buffer needs a handle parameter, got {e.ty}")
-    return decl_buffer(ann.shape, ann.dtype, e, scope=e.ty.storage_scope)
+    return decl_buffer(ann.shape, ann.dtype, e, scope=e.ty.storage_scope,
+                       layout=ann.layout)
 
 
 # ---------------------------------------------------------------------------

@@ -99,13 +99,14 @@ def typed_value(v, t):
             return Expr(v, script_type_of_mlir(str(t)))
         strides = None
         offset = 0
-        if not t.has_default_layout:
-            try:
-                strides = [None if s == dyn else int(s) for s in t.strides]
-                offset = None if t.offset == dyn else int(t.offset)
-            except Exception:  # noqa: BLE001 - a #tirx.layout
-                strides = None
-        return Buffer(v, dtype, shape, t.scope, None, strides, offset)
+        layout = None
+        if "#tirx.layout" in str(t):
+            from ..layout import parse_layout
+            layout = parse_layout(str(t.layout))
+        elif not t.has_default_layout:
+            strides = [None if s == dyn else int(s) for s in t.strides]
+            offset = None if t.offset == dyn else int(t.offset)
+        return Buffer(v, dtype, shape, t.scope, None, strides, offset, layout)
     return Expr(v, script_type_of_mlir(str(t)))
 
 

@@ -22,17 +22,42 @@ class TensorMapSlot(Expr):
     """``T.tvm_stack_alloca("tensormap", 1)``: a TMA descriptor that
     ``T.call_packed("runtime.cuTensorMapEncodeTiled", slot, ...)`` builds."""
 
-    __slots__ = ()
+    __slots__ = ("span",)
 
-    def __init__(self):
+    def __init__(self, span=None):
         Expr.__init__(self, None, TensorMapType(), None, True)
+        self.span = span
 
     def materialize(self):
         if self._value is None:
-            raise UserError("the TMA descriptor is used before "
-                            "T.call_packed(\"runtime.cuTensorMapEncodeTiled\", ...) "
-                            "builds it")
+            b = current()
+            if b.kernel is None or b.func is None:
+                raise UserError("the TMA descriptor is used before "
+                                "T.call_packed(\"runtime.cuTensorMapEncodeTiled\", ...) "
+                                "builds it")
+            # The original passes a descriptor it never encodes to the
+            # kernel as is; here it becomes a descriptor parameter that the
+            # caller passes (a T.TensorMap() parameter), with a warning.
+            self._value = _descriptor_parameter(b, self)
         return self._value
+
+
+def _descriptor_parameter(b, slot):
+    from .. import ir as _ir
+    from ._diagnostics import warn
+    name = slot.name or "tensormap"
+    fs = b.func
+    span = slot.span
+    child = (_ir.Location.file(span.filename, span.line, span.col, span.end_line,
+                               span.end_col, b.ctx) if span is not None
+             else _ir.Location.unknown(b.ctx))
+    arg = fs.entry.add_argument(b.type("!tirx.tensormap"),
+                                _ir.Location.name(name, child, b.ctx))
+    warn(f"the TMA descriptor '{name}' is allocated (T.tvm_stack_alloca) but "
+         "never encoded (no T.call_packed(\"runtime.cuTensorMapEncodeTiled\", "
+         f"{name}, ...)); it becomes the descriptor parameter '{name}' of "
+         f"'{fs.name}' (a T.TensorMap() the caller passes)", span)
+    return arg
 
 
 def tvm_stack_alloca(kind, count=1):
@@ -47,7 +72,7 @@ def tvm_stack_alloca(kind, count=1):
     if b.kernel is not None:
         raise UserError("TMA descriptors are built in the host part, before "
                         "T.device_entry()")
-    return TensorMapSlot()
+    return TensorMapSlot(b.span())
 
 
 # CUDA's enum values of cuTensorMapEncodeTiled, as the descriptor op spells them.

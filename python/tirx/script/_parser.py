@@ -300,7 +300,7 @@ class Parser:
             return self.error("the script nests deeper than the parser can "
                               "follow (an expression of thousands of terms?); "
                               "name parts of it (v = T.meta_var(...))", node)
-        if isinstance(exc, UserError):
+        if isinstance(exc, UserError) or getattr(exc, "user_error", False):
             return self.error(str(exc), node)
         if isinstance(exc, NameError):
             return self.error(str(exc), node)
@@ -1010,9 +1010,39 @@ class Parser:
         spec = self.eval(node.format_spec) if node.format_spec is not None else ""
         return format(v, spec)
 
+    def _Lambda(self, node):
+        return ScriptLambda(self, node)
+
     def _Starred(self, node):
         raise UserError("a starred expression is only valid in a call, a "
                         "tuple, a list or an index")
+
+
+class ScriptLambda:
+    """A ``lambda`` of the script: its body is script code (``and``, ``or``,
+    comparisons and ``x if c else y`` of IR values work), evaluated where it
+    is called (``Tx.select``'s predicate) with its parameters bound."""
+
+    def __init__(self, parser, node):
+        self.parser = parser
+        self.node = node
+        a = node.args
+        if a.vararg or a.kwarg or a.kwonlyargs or a.defaults or a.posonlyargs:
+            raise UserError("a script lambda takes plain positional parameters")
+        self.params = [x.arg for x in a.args]
+
+    def __call__(self, *args):
+        if len(args) != len(self.params):
+            raise UserError(f"the lambda takes {len(self.params)} argument(s), "
+                            f"called with {len(args)}")
+        p = self.parser
+        p.vars.push()
+        try:
+            for name, v in zip(self.params, args):
+                p.vars.set(name, v)
+            return p.eval(self.node.body)
+        finally:
+            p.vars.pop()
 
 
 def _control():
@@ -1067,4 +1097,5 @@ _EXPR = {
     ast.BoolOp: Parser._BoolOp, ast.Compare: Parser._Compare,
     ast.IfExp: Parser._IfExp, ast.JoinedStr: Parser._JoinedStr,
     ast.FormattedValue: Parser._FormattedValue, ast.Starred: Parser._Starred,
+    ast.Lambda: Parser._Lambda,
 }

@@ -87,6 +87,13 @@ def resolve(text):
         return ("map_shared_rank",)
     table = _ptxtable()
     variant = table.lookup(text) if table is not None else None
+    if variant is None and table is not None and ".shared::cta.global" in text \
+            and text.startswith("cp.async.bulk.tensor."):
+        # The shared::cta destination form of a TMA load (PTX ISA 8.6) writes
+        # the executing CTA's shared memory: the shared::cluster form with
+        # that CTA's address, which is the op the table has.
+        variant = table.lookup(text.replace(".shared::cta.global",
+                                            ".shared::cluster.global", 1))
     return ("table", variant) if variant is not None else None
 
 

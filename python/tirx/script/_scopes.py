@@ -70,7 +70,19 @@ def _require_kernel(what):
     return b
 
 
-def _scope_id(opname, extents, dtype, fixed=None, multi=True, ir_type=None):
+def _preferred_attr(b, preferred, extents):
+    """The `tirx.preferred_cluster` attribute of `preferred=[...]`."""
+    if isinstance(preferred, int) and not isinstance(preferred, bool):
+        preferred = [preferred]
+    if not isinstance(preferred, (list, tuple)) or not 1 <= len(preferred) <= 3 or \
+            any(isinstance(d, bool) or not isinstance(d, int) or d < 1 for d in preferred):
+        raise UserError(f"preferred= takes one to three positive integers, got "
+                        f"{preferred!r}")
+    return _ir.DenseI64ArrayAttr.get(list(preferred), b.ctx)
+
+
+def _scope_id(opname, extents, dtype, fixed=None, multi=True, ir_type=None,
+              preferred=None):
     """`ir_type="ui32"` gives the op unsigned (not signless) results, as
     IR written by hand may have them; the script's own are i32."""
     b = _require_kernel(f"T.{opname}")
@@ -104,6 +116,8 @@ def _scope_id(opname, extents, dtype, fixed=None, multi=True, ir_type=None):
                 raise UserError("scope-id extents must be Python integers, "
                                 f"got {_expr._describe(d)}")
         attrs["extents"] = _ir.DenseI64ArrayAttr.get(known, b.ctx)
+    if preferred is not None:
+        attrs["tirx.preferred_cluster"] = _preferred_attr(b, preferred, known)
     op = b.create(f"tirx.{opname}", [], [ir_type or "i32"] * len(dims), attrs)
     vals = [Expr(r, t, is_var=True) for r in op.results]
     return vals[0] if len(vals) == 1 else vals
@@ -114,15 +128,18 @@ def cluster_id(extents=None, dtype="int32", *, ir_type=None):
 
 
 def cta_id(extents=None, dtype="int32", preferred=None, *, ir_type=None):
-    if preferred is not None:
-        raise UserError("preferred cluster dims are not supported yet")
-    return _scope_id("cta_id", extents, dtype, ir_type=ir_type)
+    """The CTA ids; `preferred` gives preferred cluster dimensions (the
+    driver's launch attribute, CUDA 12.8+)."""
+    return _scope_id("cta_id", extents, dtype, ir_type=ir_type,
+                     preferred=preferred)
 
 
 def cta_id_in_cluster(extents=None, dtype="int32", preferred=None, *, ir_type=None):
-    if preferred is not None:
-        raise UserError("preferred cluster dims are not supported yet")
-    return _scope_id("cta_id_in_cluster", extents, dtype, ir_type=ir_type)
+    """The CTA's id in its cluster; `preferred` (multiples of the extents)
+    gives preferred cluster dimensions, which the driver uses where the GPU
+    can (the extents are the minimum)."""
+    return _scope_id("cta_id_in_cluster", extents, dtype, ir_type=ir_type,
+                     preferred=preferred)
 
 
 def warpgroup_id(extents=None, dtype="int32", *, ir_type=None):

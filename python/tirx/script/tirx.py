@@ -141,14 +141,14 @@ class BufferAnnotation:
         self.scope = scope or "global"
         self.strides = tuple(strides) if strides else None
         self.elem_offset = elem_offset
-        if layout is not None:
-            raise UserError("buffer layouts (T.TileLayout, ...) are not "
-                            "supported yet")
+        self.layout = _buffer._as_layout(layout)
+        if self.layout is not None and self.strides:
+            raise UserError("a buffer with a layout takes no strides")
 
     @property
     def mlir(self):
         return buffer_type_text(_static_dims(self.shape), self.dtype, self.scope,
-                                self.strides, 0)
+                                self.strides, 0, self.layout)
 
 
 def _static_dims(shape):
@@ -305,12 +305,11 @@ def alloc_buffer(shape, dtype="float32", data=None, strides=None,
     """A buffer allocated for the kernel (``tirx.alloc_buffer``) in
     ``shared``, ``shared.dyn`` or ``local`` scope."""
     b = current()
-    if layout is not None:
-        raise UserError("buffer layouts (T.TileLayout, T.ComposeLayout, ...) "
-                        "are not supported yet")
+    layout = _buffer._as_layout(layout)
     if data is not None:
         return decl_buffer(shape, dtype, data=data, strides=strides,
-                           elem_offset=elem_offset, scope=scope, name=name)
+                           elem_offset=elem_offset, scope=scope, name=name,
+                           layout=layout)
     if scope not in _ALLOC_SCOPES:
         raise UserError(f"T.alloc_buffer cannot allocate in '{scope}' scope; "
                         f"use scope='shared', 'shared.dyn' or 'local'"
@@ -328,7 +327,9 @@ def alloc_buffer(shape, dtype="float32", data=None, strides=None,
     for d in dims:
         if d is not None and d <= 0:
             raise UserError(f"buffer dimensions must be positive, got {list(shape)}")
-    text = buffer_type_text(dims, t, scope)
+    if layout is not None and dyn:
+        raise UserError("a buffer with a layout needs a static shape")
+    text = buffer_type_text(dims, t, scope, layout=layout)
     attrs = {}
     if align is not None and align > 0:
         if align & (align - 1):
@@ -337,7 +338,7 @@ def alloc_buffer(shape, dtype="float32", data=None, strides=None,
     if name:
         attrs["name"] = b.str_attr(name)
     op = b.create("tirx.alloc_buffer", dyn, [text], attrs)
-    return _Buffer(op.result, t, shape, scope, name)
+    return _Buffer(op.result, t, shape, scope, name, layout=layout)
 
 
 def _set_buffer_name(buf, name):
@@ -384,22 +385,41 @@ def decl_buffer(shape, dtype="float32", data=None, strides=None,
                 offset_factor=0, buffer_type="", axis_separators=None,
                 layout=None, allocated_addr=None, name=None):
     """A buffer view over the pointer `data` (``tirx.decl_buffer``); without
-    `data` an allocation."""
-    if layout is not None:
-        raise UserError("buffer layouts are not supported yet")
-    if allocated_addr is not None:
-        raise UserError("T.decl_buffer(allocated_addr=...) (tensor-memory "
-                        "buffers) is not supported yet")
+    `data` an allocation. A tensor-memory buffer is a view at a column
+    address: ``T.decl_buffer((128, 64), "float32", scope="tmem",
+    allocated_addr=addr, layout=T.TileLayout(T.S[(128, 64):(1 @ T.Axis.TLane,
+    1 @ T.Axis.TCol)]))``."""
+    layout = _buffer._as_layout(layout)
     if isinstance(shape, (int, Expr)):
         shape = (shape,)
+    if allocated_addr is not None:
+        if data is not None or scope != "tmem":
+            raise UserError("T.decl_buffer(allocated_addr=...) declares a "
+                            "tensor-memory buffer: scope=\"tmem\" and no data")
+        if isinstance(allocated_addr, (list, tuple)):
+            if len(allocated_addr) != 1:
+                raise UserError("allocated_addr takes one tensor-memory address")
+            allocated_addr = allocated_addr[0]
+        if layout is None:
+            if len(shape) != 2 or not all(isinstance(d, int) for d in shape):
+                raise UserError("a tensor-memory buffer needs layout= (a static "
+                                "2-D one defaults to row r in lane r)")
+            from .. import layout as _L
+            layout = _L.tmem_datapath_layout("D", shape[0], shape[1]) \
+                if shape[0] == 128 else _L.TileLayout.from_iters(
+                    [_L.Iter(shape[0], 1, "TLane"), _L.Iter(shape[1], 1, "TCol")])
+        addr = _cast(allocated_addr, PrimType("int32"))
+        ptr = _reinterpret(PointerType(as_prim_type(dtype), "tmem"), addr)
+        return _decl_view(tuple(shape), dtype, ptr, scope="tmem", name=name,
+                          layout=layout)
     if data is None:
         return alloc_buffer(shape, dtype, scope=scope or "global", align=align,
-                            name=name)
+                            name=name, layout=layout)
     if isinstance(data, _Buffer):
         data = data.data
     return _decl_view(tuple(shape), dtype, data, scope=scope, name=name,
                       elem_offset=elem_offset, byte_offset=byte_offset,
-                      strides=strides)
+                      strides=strides, layout=layout)
 
 
 def decl_scalar(dtype, data, scope=None, elem_offset=None, byte_offset=None):
@@ -414,7 +434,8 @@ def match_buffer(param, shape, dtype="float32", data=None, strides=None,
     """Binds a handle parameter to a buffer (``A = T.match_buffer(A_ptr, (n,),
     "float32")``): the parameter becomes a ``!tirx.buffer`` argument."""
     from ._function import match_param_buffer
-    ann = BufferAnnotation(shape, dtype, scope=scope, strides=strides)
+    ann = BufferAnnotation(shape, dtype, scope=scope, strides=strides,
+                           layout=layout)
     return match_param_buffer(param, ann)
 
 
@@ -534,7 +555,7 @@ from ._control import (ForSpec, grid, parallel, serial,  # noqa: E402,F401
 from ._generic import mlir_op, mlir_type  # noqa: E402,F401
 
 
-def target(chip):
+def _chip_target(chip):
     """``T.target("sm_90a")``: the ``#tirx.target`` attribute of a chip, for
     ``I.module_attrs({"tirx.target": T.target("sm_90a")})``."""
     from ._function import MLIRAttr
@@ -569,3 +590,102 @@ from ._cuda import (cuda, tvm_warp_shuffle, tvm_warp_shuffle_up,  # noqa: E402,F
 from ._profile import profile  # noqa: E402,F401
 
 __all__ = [n for n in dir() if not n.startswith("_")]
+
+
+# ---------------------------------------------------------------------------
+# Layouts and register fragments (docs/Layouts.md)
+# ---------------------------------------------------------------------------
+
+from ..layout import (S, R, Axis, ComposeLayout, Iter, Layout,  # noqa: E402,F401
+                      TileLayout, tcgen05_atom_layout, tmem_datapath_layout,
+                      wg_local_layout)
+
+
+def wg_reg_tile(elem_per_thread, dtype="float32"):
+    """A (128, elem_per_thread) register tile of a warpgroup: thread
+    ``tid_in_wg`` holds row ``tid_in_wg`` (``wg_local_layout``)."""
+    return alloc_buffer((128, elem_per_thread), dtype, scope="local",
+                        layout=wg_local_layout(elem_per_thread))
+
+
+def alloc_tcgen05_ldst_frag(shape_str, shape, dtype="float32"):
+    """The register fragment a ``tcgen05.ld``/``st`` atom of `shape_str`
+    moves for a (rows, cols) tile (``tcgen05_atom_layout``)."""
+    return alloc_buffer(tuple(shape), dtype, scope="local",
+                        layout=tcgen05_atom_layout(shape_str, tuple(shape), dtype))
+
+
+def alloc_cast_frag(src, dtype):
+    """A register fragment of `src`'s shape and layout with element type
+    `dtype` (the destination of a ``Tx.cast``)."""
+    if not isinstance(src, _Buffer) or src.scope() != "local":
+        raise UserError("T.alloc_cast_frag takes a register buffer")
+    return alloc_buffer(src._shape, dtype, scope="local", layout=src._layout)
+
+
+from ._nvshmem import nvshmem  # noqa: E402,F401
+
+
+class Target:
+    """``T.target("cuda")`` / ``T.target({"kind": "cuda", "arch": "sm_90a"})``:
+    the original's compilation target, checked (kind, ``-arch=``, host) and
+    accepted in ``T.func_attr({"target": T.target(...)})``; the chip a
+    function compiles for is ``tirx.compile``'s ``target``."""
+
+    _KINDS = ("cuda", "nvptx", "llvm", "c")
+
+    def __init__(self, config, host=None):
+        if isinstance(config, Target):
+            config = {"kind": config.kind, "arch": config.arch}
+        if isinstance(config, str):
+            parts = config.split()
+            if not parts:
+                raise UserError("T.target needs a target kind (\"cuda\")")
+            kind, arch = parts[0], None
+            for opt in parts[1:]:
+                if opt.startswith("-arch="):
+                    arch = opt[len("-arch="):]
+                elif opt.startswith("-"):
+                    continue  # other options (-max_threads_per_block=...) are the original's
+                else:
+                    raise UserError(f"T.target: cannot read option {opt!r}")
+        elif isinstance(config, dict):
+            kind = config.get("kind")
+            arch = config.get("arch")
+            if "host" in config:
+                if host is not None:
+                    raise UserError("T.target takes the host in its config or as "
+                                    "host=, not both")
+                host = config["host"]
+        else:
+            raise UserError(f"T.target expected a config dict or string, got "
+                            f"{type(config).__name__}")
+        if kind not in self._KINDS:
+            raise UserError(f"T.target: unknown kind {kind!r}; kinds: "
+                            + ", ".join(self._KINDS))
+        if arch is not None:
+            if not isinstance(arch, str) or not arch.startswith("sm_"):
+                raise UserError(f"T.target: arch must be a chip like \"sm_90a\", "
+                                f"got {arch!r}")
+            if kind in ("llvm", "c"):
+                raise UserError(f"T.target: a {kind} (host) target has no GPU arch")
+        if host is not None and not isinstance(host, (str, dict, Target)):
+            raise UserError("T.target's host must be a config dict, a string or a "
+                            "T.target")
+        self.kind = kind
+        self.arch = arch
+        self.host = Target(host) if host is not None and not isinstance(host, Target) \
+            else host
+
+    def __repr__(self):
+        return f"T.target({self.kind!r}" + (f", arch={self.arch!r}" if self.arch else "") + ")"
+
+
+def target(target_config, host=None):
+    """``T.target("sm_90a")``: the ``#tirx.target`` attribute of a chip (for
+    ``I.module_attrs``); ``T.target("cuda", host=...)`` and the original's
+    other spellings (a kind, ``-arch=``, a config dict) a compilation target
+    for ``T.func_attr({"target": ...})``."""
+    if isinstance(target_config, str) and target_config.startswith("sm_") and host is None:
+        return _chip_target(target_config)
+    return Target(target_config, host)

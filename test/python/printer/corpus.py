@@ -77,6 +77,9 @@ _KERNEL_CALLS = [
     ("hopper_gemm", "make_gemm", (1024, 1024, 1024), {}),
     ("flash_attention", "make_attention", (2, 256, 64, True), {}),
     ("blackwell_gemm", "make_gemm", (512, 512, 256), {"CTA_GROUP": 2}),
+    ("tile_gemm", "make_gemm_mma", (128, 64, 128), {}),
+    ("tile_gemm", "make_gemm_wgmma", (128, 64, 128), {}),
+    ("tile_softmax", "make_softmax", (8, 64), {}),
 ]
 
 

@@ -5,8 +5,8 @@ kernel (examples/kernels/*.py) and the canonicalized form of each; one test
 id per kernel.
 
 The printer is total or loud: IR the script cannot write (unstructured
-control flow, ops with regions other than the script's loops, ifs and
-kernels) is a PrintError naming the op, and the partial print
+control flow, ops with regions other than the script's loops, ifs,
+kernels, tile selects and composes) is a PrintError naming the op, and the partial print
 (allow_partial=True) of it does not parse. Which IR that is follows from
 the IR itself (`outside_the_script`); there is no list of kernels that may
 fail (roundtrip-known.txt stays empty)."""
@@ -28,7 +28,7 @@ PLACEHOLDER = "# no script spelling"
 
 # Ops with regions the script writes (its statements).
 SCRIPT_REGION_OPS = {"builtin.module", "func.func", "tirx.kernel", "tirx.for",
-                     "tirx.while", "tirx.if"}
+                     "tirx.while", "tirx.if", "tirx.tile.select", "tirx.tile.compose"}
 
 
 def _known():

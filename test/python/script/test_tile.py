@@ -142,7 +142,18 @@ def test_bad_calls_raise_at_the_call():
             T.device_entry()
             T.thread_id([32])
             Tx.warp.copy(A, A, vec_len=[4])  # a list value
-    assert "config 'vec_len' must be a bool, int, float or string" in e.value.message
+    # a list of integers is a config value (the type of some keys), not vec_len's
+    assert "config key 'vec_len' must be an integer (variant 'vec')" in e.value.message
+    assert e.value.line == line_of("# a list value")
+
+    with pytest.raises(ScriptError) as e:
+        @T.prim_func
+        def k4(A: T.Buffer((64,), "float32")):
+            T.device_entry()
+            T.thread_id([32])
+            Tx.warp.copy(A, A, vec_len={"x": 4})  # a dict value
+    assert "config 'vec_len' must be a bool, int, float, string or a list of " \
+        "integers" in e.value.message
 
     with pytest.raises(ScriptError) as e:
         @T.prim_func

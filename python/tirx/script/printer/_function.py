@@ -43,7 +43,8 @@ _SCOPE_NAMES = {"cta_id": ("bx", "by", "bz"), "thread_id": ("tx", "ty", "tz"),
                 "warp_id_in_wg": ("warp_id_in_wg",), "lane_id": ("lane_id",),
                 "thread_id_in_wg": ("tid_in_wg",)}
 _NAMING_OPS = {"tirx.bind", "tirx.alloc_buffer", "tirx.decl_buffer",
-               "tirx.buffer_reshape", "tirx.tensormap_encode_tiled"} | \
+               "tirx.buffer_reshape", "tirx.tensormap_encode_tiled",
+               "tirx.tile.local_view"} | \
     {f"tirx.{k}" for k in _SCOPE_NAMES}
 _TERMINATORS = {"tirx.yield", "tirx.condition", "tirx.break", "tirx.continue",
                 "func.return"}
@@ -172,6 +173,15 @@ class FunctionPrinter(ExprMixin, PtxMixin):
                 self.inline.add(op)
             else:
                 self.eager.add(op)
+        # the ops of a tile select's predicate print inside its lambda
+        for op in ops:
+            par = op.parent
+            if isinstance(par, _ir.Operation) and par.name == "tirx.tile.select" \
+                    and op.name != "tirx.tile.yield":
+                self.let.discard(op)
+                self.eager.discard(op)
+                if op.name != "arith.constant":
+                    self.inline.add(op)
         # an index cast used more than once repeats its operand: name it
         for op in ops:
             if op.name in ("arith.index_cast", "arith.index_castui") and len(self.uses(op)) > 1:
@@ -558,6 +568,13 @@ class FunctionPrinter(ExprMixin, PtxMixin):
             args = "[" + ", ".join("None" for _ in op.results) + "]"
         if unsigned:
             args = (args + ", " if args else "") + 'ir_type="ui32"'
+        if "tirx.preferred_cluster" in op.attributes:
+            pref = op.attributes["tirx.preferred_cluster"]
+            args = (args + ", " if args else "") + \
+                "preferred=[" + ", ".join(str(x) for x in pref) + "]"
+        unknown = {na.name for na in op.attributes} - {"extents", "tirx.preferred_cluster"}
+        if unknown:
+            raise Unprintable(f"'{op.name}' with the attribute(s) {', '.join(sorted(unknown))}")
         lhs = ", ".join(names) if names else "_"
         return ([f"{indent}{lhs} = T.{fam}({args})"], [])
 
@@ -592,9 +609,12 @@ class FunctionPrinter(ExprMixin, PtxMixin):
         dims = self._dims(t, dyn)
         args = [dims, f'"{p.dtype}"', f"data={data.text}"]
         dense = _dense_strides(list(t.shape))
-        if not t.has_default_layout:
-            if "#tirx.layout" in str(t):
-                raise Unprintable("a buffer view with a layout")
+        lay = _layout_script(t)
+        if lay is not None:
+            if eo is not None:
+                raise Unprintable("a buffer view with a layout and an elem_offset operand")
+            args.append(f"layout={lay}")
+        elif not t.has_default_layout:
             dynsize = _ir.BufferType.get_dynamic_size()
             strides = list(t.strides)
             if any(x == dynsize for x in strides) or any(x == dynsize for x in t.shape):
@@ -636,7 +656,10 @@ class FunctionPrinter(ExprMixin, PtxMixin):
     def _reshape(self, op, indent):
         src = self.buffer(op.operands[0])
         t = op.results[0].type
-        if not t.has_default_layout or not op.operands[0].type.has_default_layout:
+        src_t = op.operands[0].type
+        if _layout_script(t) is not None and str(t.layout) == str(src_t.layout):
+            pass  # a reshape keeps the layout: Buffer.view(shape) does too
+        elif not t.has_default_layout or not src_t.has_default_layout:
             raise Unprintable("a reshape of a buffer with a layout")
         pname = self.fresh(src.name + "_view")
         self.buffers[op.results[0]] = BufferInfo(pname)
@@ -693,7 +716,7 @@ class FunctionPrinter(ExprMixin, PtxMixin):
 
     def _alloc_or_generic(self, op, indent, init):
         t = op.results[0].type
-        if not t.has_default_layout:
+        if not t.has_default_layout and _layout_script(t) is None:
             return self._generic_statement(op, indent)
         return self._alloc(op, indent, init)
 
@@ -717,6 +740,9 @@ class FunctionPrinter(ExprMixin, PtxMixin):
         args = [dims, f'"{p.dtype}"', f'scope="{t.scope}"']
         if "alignment" in op.attributes:
             args.append(f"align={op.attributes['alignment'].value}")
+        lay = _layout_script(t)
+        if lay is not None:
+            args.append(f"layout={lay}")
         pname, how = self._buffer_name(op, "alloc")
         if how.startswith("name="):
             args.append(how)
@@ -936,6 +962,16 @@ class FunctionPrinter(ExprMixin, PtxMixin):
         from ._tile import tile_statement
         return tile_statement(self, op, indent)
 
+    def _compose(self, op, indent):
+        from ._tile import compose_statement
+        return compose_statement(self, op, indent)
+
+    def _local_view(self, op, indent):
+        src = self.buffer(op.operands[0])
+        pname = self.fresh(src.name + "_local")
+        self.buffers[op.results[0]] = BufferInfo(pname)
+        return ([f"{indent}{pname} = {src.name}.local()"], [])
+
     def _encode(self, op, indent):
         from ._host import encode_statement
         return encode_statement(self, op, indent)
@@ -954,6 +990,8 @@ _STATEMENTS = {
     "cf.assert": FunctionPrinter._assert,
     "gpu.printf": FunctionPrinter._printf,
     "tirx.tensormap_encode_tiled": FunctionPrinter._encode,
+    "tirx.tile.compose": FunctionPrinter._compose,
+    "tirx.tile.local_view": FunctionPrinter._local_view,
 }
 for _k in _SCOPE_NAMES:
     _STATEMENTS[f"tirx.{_k}"] = FunctionPrinter._scope_id
@@ -1034,3 +1072,17 @@ def _annotations(op):
     from ._types import dict_items
     items = dict_items(op.attributes["annotations"], "loop annotation")
     return "{" + ", ".join(f"{k!r}: {v}" for k, v in items) + "}"
+
+
+def _layout_script(t):
+    """``T.TileLayout(...)`` of a buffer type with a #tirx.layout, else None."""
+    if not isinstance(t, _ir.BufferType) or t.has_default_layout:
+        return None
+    text = str(t.layout)
+    if not text.startswith("#tirx.layout"):
+        return None
+    from ...layout import parse_layout
+    try:
+        return parse_layout(text).script()
+    except Exception as e:  # noqa: BLE001 - a layout this printer cannot read
+        raise Unprintable(f"the layout {text} ({e})") from None

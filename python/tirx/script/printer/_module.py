@@ -24,7 +24,12 @@ class ModulePrinter:
         self.class_name = class_name or "Module"
         self.partial = partial
         body = module_op.regions[0].blocks[0]
-        self.items = list(body.operations)
+        # NVSHMEM declarations are implied by the T.nvshmem calls
+        self.nvshmem = {str(op.attributes["sym_name"].value): op
+                        for op in body.operations
+                        if op.name == "func.func" and "tirx.nvshmem" in op.attributes}
+        self.items = [op for op in body.operations
+                      if not (op.name == "func.func" and "tirx.nvshmem" in op.attributes)]
         self.funcs = [op for op in self.items if op.name == "func.func"]
         self.others = [op for op in self.items if op.name not in ("func.func", "tirx.py_func")]
         self.pyfuncs = [op for op in self.items if op.name == "tirx.py_func"]
@@ -41,7 +46,8 @@ class ModulePrinter:
         found = []
 
         def visit(op):
-            if op.name == "func.call":
+            if op.name == "func.call" and \
+                    str(op.attributes["callee"]).lstrip("@") not in self.nvshmem:
                 found.append(op)
                 return _ir.WalkResult.INTERRUPT
             return _ir.WalkResult.ADVANCE

@@ -191,6 +191,8 @@ class PtxMixin:
 
     def call_node(self, op):
         callee = str(op.attributes["callee"]).lstrip("@")
+        if callee in self.module.nvshmem:
+            return self._nvshmem_node(op, callee)
         decl = self.module.signature(callee)
         if decl is None or not self.module.as_class:
             raise Unprintable(f"a call of '{callee}', which is not a function "
@@ -208,6 +210,28 @@ class PtxMixin:
                     _result_stype(op), ev + (op,))
 
 
+def _nvshmem_arg(self, x):
+    """A T.nvshmem argument: a pointer passed through as generic prints as
+    the pointer it was."""
+    d = x.owner
+    if isinstance(d, _ir.Operation) and d.name == "tirx.reinterpret" and \
+            isinstance(x.type, _ir.PtrType) and x.type.scope == "generic":
+        return self.node(d.operands[0])
+    return self.default(self.node(x))
+
+
+def _nvshmem_node(self, op, callee):
+    from .._nvshmem import NVSHMEM_FUNCTIONS
+    entry = NVSHMEM_FUNCTIONS.get(callee)
+    if entry is None:
+        raise Unprintable(f"the NVSHMEM function '{callee}'")
+    path = entry[0]
+    nodes = [_nvshmem_arg(self, x) for x in op.operands]
+    ev = tuple(e for n in nodes for e in n.ev) + tuple(e for n in nodes for e in n.mat)
+    return Node(f"T.nvshmem.{path}({', '.join(n.text for n in nodes)})", ATOM,
+                _result_stype(op), ev + (op,))
+
+
 def _result_stype(op):
     from .._types import script_type_of_mlir
     if len(op.results) != 1:
@@ -216,3 +240,6 @@ def _result_stype(op):
     p = prim_of(t)
     return p if p is not None else script_type_of_mlir(str(t))
 
+
+
+PtxMixin._nvshmem_node = _nvshmem_node

@@ -46,10 +46,33 @@ TILE_OPS = {
     "cast": (["dst", "src"], [], "cast", ()),
     "reduce": (["dst", "src"], [], _kind(_tile._REDUCE), ()),
     "permute_layout": (["dst", "src"], [("workspace", None)], "permute_layout", ()),
+    "select": (["dst", "true_value", "false_value"], [], "select",
+               ("true_value", "false_value")),
+    "binary_reduce": (["dst", "reduce_dst", "lhs", "rhs"], [], "binary_reduce",
+                      ("lhs", "rhs")),
+    "unary_reduce": (["dst", "reduce_dst", "src"],
+                     [("bias", "dst"), ("scale", "dst")], "unary_reduce", ()),
+    "binary_chain": (["dst", "data", "operand0", "operand1"], [], "binary_chain",
+                     ("operand0", "operand1")),
+    "reduce_negate": (["dst", "src"], [], "reduce_negate", ()),
 }
 
 _HANDLED_ATTRS = {"operandSegmentSizes", "scope", "config", "dispatch", "kind",
-                  "transpose_a", "transpose_b", "axes", "accumulate"}
+                  "transpose_a", "transpose_b", "axes", "accumulate",
+                  "binary_kind", "reduce_kind", "unary_kind", "op0", "op1",
+                  "reverse1"}
+
+_BINARY_NAMES = {0: "add", 1: "sub", 2: "mul", 3: "fdiv", 4: "maximum", 5: "minimum"}
+_REDUCE_NAMES = {0: "sum", 1: "max", 2: "min"}
+
+
+def _kind_name(attrs, key, table, opname):
+    k = int(attrs[key].value)
+    name = table.get(k) if isinstance(table, dict) else (
+        table[k] if 0 <= k < len(table) else None)
+    if name is None:
+        raise Unprintable(f"'{opname}' of {key} {k}")
+    return repr(name)
 
 
 def _ints(attr):
@@ -79,7 +102,7 @@ def tile_statement(p, op, indent):
     if unknown:
         raise Unprintable(f"'{op.name}': the attribute(s) {', '.join(sorted(unknown))}")
     if isinstance(rule, dict):
-        kind = int(attrs["kind"].value)
+        kind = int(attrs["kind"].value) if "kind" in attrs else -1
         name = rule.get(kind)
         if name is None:
             raise Unprintable(f"'{op.name}' of kind {kind}")
@@ -120,6 +143,8 @@ def tile_statement(p, op, indent):
             if not n_:
                 continue
             v = rest.pop(0)
+            if t == "dst":
+                t = prim_of(operands[0].type.element_type)
             if isinstance(v.type, _ir.BufferType):
                 node = Node(p.buffer(v).name, ATOM)
             else:
@@ -127,12 +152,31 @@ def tile_statement(p, op, indent):
                 node = p.fit(node, t) if t is not None else p.default(node)
             args.append(f"{kw}={node.text}")
             ev.extend(node.effects)
+    if short == "select":
+        text, e = _predicate(p, op)
+        args.append(text)
+        ev.extend(e)
+    if short == "binary_reduce":
+        args[4:4] = [_kind_name(attrs, "binary_kind", _BINARY_NAMES, op.name),
+                     _kind_name(attrs, "reduce_kind", _REDUCE_NAMES, op.name)]
+    if short == "unary_reduce":
+        args[3:3] = [_kind_name(attrs, "unary_kind", _tile._UNARY, op.name),
+                     _kind_name(attrs, "reduce_kind", _REDUCE_NAMES, op.name)]
+    if short == "binary_chain":
+        args[4:4] = [_kind_name(attrs, "op0", _BINARY_NAMES, op.name),
+                     _kind_name(attrs, "op1", _BINARY_NAMES, op.name)]
+        if "reverse1" in attrs:
+            args.append("reverse1=True")
+    if short == "reduce_negate":
+        args.insert(2, _kind_name(attrs, "kind", _REDUCE_NAMES, op.name))
     if "transpose_a" in attrs:
         args.append("transpose_a=True")
     if "transpose_b" in attrs:
         args.append("transpose_b=True")
     if "axes" in attrs:
-        args.append(f"axes=[{', '.join(str(x) for x in _ints(attrs['axes']))}]")
+        kw = "reduce_axes" if short in ("binary_reduce", "unary_reduce",
+                                        "reduce_negate") else "axes"
+        args.append(f"{kw}=[{', '.join(str(x) for x in _ints(attrs['axes']))}]")
     if "accumulate" in attrs:
         args.append("accum=True")
     if "config" in attrs:
@@ -184,3 +228,46 @@ def _region(p, val, offs, static, sizes, scalar_ok, indent, dtype=None):
         else:
             parts.append(f"{off}:{off + size}" if sl else str(off))
     return f"{b.name}[{', '.join(parts)}]", [], lines
+
+
+def _predicate(p, op):
+    """``lambda i0, i1: ...`` of a tirx.tile.select's predicate region."""
+    block = op.regions[0].blocks[0]
+    names = []
+    for k, a in enumerate(block.arguments):
+        n = p.fresh(f"i{k}")
+        names.append(n)
+        # the lambda's parameters are the int32 indices the script gives it:
+        # the casts of the block's index arguments
+        for u in p.users.get(a, []):
+            if u.name != "arith.index_cast" or str(u.results[0].type) != "i32":
+                raise Unprintable("a tile select predicate that uses its index "
+                                  "arguments other than through an index_cast "
+                                  "to i32 (the script's lambda takes int32 indices)")
+            p.named[u.results[0]] = Node(n, ATOM, PrimType("int32"))
+    ops = list(block.operations)
+    if not ops or ops[-1].name != "tirx.tile.yield":
+        raise Unprintable("a tile select predicate without tirx.tile.yield")
+    node = p.node(ops[-1].operands[0])
+    if node.effects:
+        raise Unprintable("a tile select predicate that reads memory")
+    return f"lambda {', '.join(names)}: {node.text}", []
+
+
+def compose_statement(p, op, indent):
+    """``with Tx.compose_op(...):`` and its body."""
+    attrs = {na.name: na.attr for na in op.attributes}
+    unknown = set(attrs) - {"scope", "config", "dispatch"}
+    if unknown:
+        raise Unprintable(f"'{op.name}': the attribute(s) {', '.join(sorted(unknown))}")
+    args = []
+    if "config" in attrs:
+        for key, v in _config_items(attrs["config"]):
+            if key in ("workspace", "dispatch"):
+                raise Unprintable(f"'{op.name}': the config key {key!r}")
+            args.append(f"{key}={v}")
+    if "dispatch" in attrs:
+        args.append(f"dispatch={str(attrs['dispatch'].value)!r}")
+    lines = [f"{indent}with Tx.compose_op({', '.join(args)}):"]
+    lines.extend(p._body(op.regions[0].blocks[0], indent + "    "))
+    return (lines, [op])

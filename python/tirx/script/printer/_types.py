@@ -90,13 +90,19 @@ def _buffer_annotation(t):
     shape = list(t.shape)
     dyn = _ir.BufferType.get_dynamic_size()
     p = prim_of(t.element_type)
-    if p is None or p.is_index or "#tirx.layout" in str(t):
+    if p is None or p.is_index:
         return generic_type(t)
     dims = ", ".join("None" if d == dyn else str(d) for d in shape)
     if len(shape) == 1:
         dims += ","
     args = [f"({dims})", dtype_literal(p)]
-    if not t.has_default_layout:
+    if "#tirx.layout" in str(t):
+        from ...layout import parse_layout
+        try:
+            args.append(f"layout={parse_layout(str(t.layout)).script()}")
+        except Exception:  # noqa: BLE001
+            return generic_type(t)
+    elif not t.has_default_layout:
         strides = list(t.strides)
         if t.offset or any(s == dyn for s in strides):
             return generic_type(t)
