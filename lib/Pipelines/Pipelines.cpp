@@ -40,8 +40,11 @@ void mlir::tirx::buildTIRxToNVVMPipeline(
   pm.addPass(createResolveLayoutsPass());
   pm.addPass(createInferLaunchShapePass());
   // Synchronization is checked on the code the tile variants produced.
-  if (options.checkSync)
-    pm.addPass(createCheckSyncPass());
+  if (options.checkSync) {
+    CheckSyncPassOptions checkSync;
+    checkSync.warnOnly = options.checkSyncWarnOnly;
+    pm.addPass(createCheckSyncPass(checkSync));
+  }
   pm.addPass(createConvertTIRxToGPUPass());
   // The kernels are outlined; the target goes onto the new gpu.module.
   pm.addPass(createAttachTargetPass(attach));

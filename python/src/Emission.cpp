@@ -206,6 +206,7 @@ void buildGPULoweringPipeline(OpPassManager &pm, const GPUEmitOptions &opts) {
   options.format = formatName(opts.format).str();
   options.toolkit = opts.toolkitPath;
   options.checkSync = opts.checkSync;
+  options.checkSyncWarnOnly = opts.checkSyncWarnOnly;
   buildTIRxToPTXPipeline(pm, options);
 }
 

@@ -33,6 +33,8 @@ struct GPUEmitOptions {
   std::string toolkitPath;
   /// Run tirx-check-sync (the static synchronization check).
   bool checkSync = true;
+  /// Its findings are all warnings (the compile goes on).
+  bool checkSyncWarnOnly = false;
 };
 
 struct GPUObject {

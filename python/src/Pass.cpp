@@ -363,7 +363,7 @@ void bindPasses(nb::module_ &m) {
       "emit_gpu_objects",
       [](nb::handle module, const std::string &chip, const std::string &format,
          unsigned optLevel, std::optional<std::string> toolkit,
-         bool checkSync, nb::object warningsOut) {
+         bool checkSync, bool checkSyncWarnOnly, nb::object warningsOut) {
         PyOperation &py = toOperation(module, "module");
         checkNoNul(chip, "chip");
         if (toolkit)
@@ -380,6 +380,7 @@ void bindPasses(nb::module_ &m) {
         opts.optLevel = optLevel;
         opts.toolkitPath = toolkit.value_or("");
         opts.checkSync = checkSync;
+        opts.checkSyncWarnOnly = checkSyncWarnOnly;
         if (format == "ptx" || format == "isa")
           opts.format = GPUObjectFormat::PTX;
         else if (format == "llvm" || format == "llvmir")
@@ -429,10 +430,11 @@ void bindPasses(nb::module_ &m) {
       },
       nb::arg("module"), nb::arg("chip"), nb::arg("format") = "ptx",
       nb::arg("opt_level") = 3, nb::arg("toolkit").none() = nb::none(),
-      nb::arg("check_sync") = true, nb::arg("warnings").none() = nb::none(),
+      nb::arg("check_sync") = true, nb::arg("check_sync_warn_only") = false,
+      nb::arg("warnings").none() = nb::none(),
       "[(gpu_module_name, chip, data)] for every gpu.module of `module` (a "
       "clone is lowered; `module` is unchanged). check_sync: run "
-      "tirx-check-sync; warnings: a list the pipeline's warnings are "
+      "tirx-check-sync (check_sync_warn_only: its findings are all warnings); warnings: a list the pipeline's warnings are "
       "appended to (DiagnosticInfo), else they are not kept.");
 }
 

@@ -63,11 +63,30 @@ def tmem_without_relinquish(A: T.Buffer((32,), "int32")):
 
 
 def test_error_at_the_python_line():
-    with pytest.raises(ScriptError) as info:
-        tirx.compile(unordered_init, target="sm_90a")
-    text = str(info.value)
-    assert "no barrier between its initialization by thread 0 and this use" in text
-    assert f"test_check_sync.py:{lines_of('# the racy wait')[0]}:" in text
+    for mode in ("error", True):
+        with pytest.raises(ScriptError) as info:
+            tirx.compile(unordered_init, target="sm_90a", check_sync=mode)
+        text = str(info.value)
+        assert "no barrier between its initialization by thread 0 and this use" in text
+        assert f"test_check_sync.py:{lines_of('# the racy wait')[0]}:" in text
+
+
+def test_default_warns_and_compiles():
+    # tirx.compile's default reports a certain finding as a SyncWarning at
+    # its line and still emits the PTX (code that is only compiled, like the
+    # original's codegen tests, compiles); tirx.build refuses it.
+    with pytest.warns(SyncWarning) as record:
+        ptx = tirx.compile(unordered_init, target="sm_90a")
+    assert "mbarrier.try_wait.parity" in ptx
+    w = [r for r in record if issubclass(r.category, SyncWarning)]
+    assert any("no barrier between its initialization by thread 0 and this use"
+               in str(r.message) for r in w)
+    assert any(r.lineno == lines_of("# the racy wait")[0] for r in w)
+
+
+def test_bad_check_sync_value():
+    with pytest.raises(ValueError, match="check_sync must be"):
+        tirx.compile(unordered_init, target="sm_90a", check_sync="strict")
 
 
 def test_switch_turns_it_off():
@@ -112,3 +131,10 @@ def test_example_kernels_have_no_finding(name, make, chip):
         warnings.simplefilter("error")  # a SyncWarning fails the test
         ptx = tirx.compile(make(), target=chip)
     assert ".entry" in ptx
+
+
+def test_build_refuses_a_certain_finding(tmp_path):
+    with pytest.raises(Exception) as info:
+        tirx.build(unordered_init, target="sm_90a", cache=False,
+                   cache_dir=str(tmp_path))
+    assert "no barrier between its initialization by thread 0 and this use" in str(info.value)

@@ -42,6 +42,11 @@ struct TIRxToPTXPipelineOptions
       llvm::cl::desc("Run tirx-check-sync (the static synchronization check) "
                      "after tile dispatch"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> checkSyncWarnOnly{
+      *this, "check-sync-warn-only",
+      llvm::cl::desc("tirx-check-sync reports every finding as a warning "
+                     "and never fails the compile"),
+      llvm::cl::init(false)};
   PassOptions::Option<unsigned> slpMaxOps{
       *this, "slp-max-ops",
       llvm::cl::desc("LLVM's SLP vectorizer (f16x2/bf16x2 packing) runs on "

@@ -154,6 +154,10 @@ def CheckSyncPass : Pass<"tirx-check-sync", "::mlir::ModuleOp"> {
     CTA's id, kernel arguments), and nothing when the model does not know.
     It runs in `tirx-to-ptx-pipeline` (option `check-sync`, on by default)
     after tile dispatch, layout resolution and launch-shape inference.
+    With `warn-only` every finding is a warning and the pass never fails:
+    the pipeline's `check-sync-warn-only` and `tirx.compile`'s default
+    (`check_sync="warn"`), so code that only has to compile (the original's
+    codegen tests) still does, its findings reported at their ops.
 
     Example:
 
@@ -165,6 +169,10 @@ def CheckSyncPass : Pass<"tirx-check-sync", "::mlir::ModuleOp"> {
     %s = tirx.ptx.mbarrier.arrive %bar : !tirx.ptr<i64, shared> -> i64
     ```
   }];
+  let options = [
+    Option<"warnOnly", "warn-only", "bool", /*default=*/"false",
+           "Report every finding as a warning; the pass never fails">
+  ];
   let dependentDialects = ["::mlir::tirx::TIRxDialect"];
 }
 

@@ -32,6 +32,8 @@ std::optional<InFlightDiagnostic> Checker::error(Operation *op,
                                                  const char *rule) {
   if (!reported.insert({op->getLoc().getAsOpaquePointer(), rule}).second)
     return std::nullopt;
+  if (warnOnly)
+    return op->emitWarning();
   ++errors;
   return op->emitError();
 }
@@ -141,6 +143,7 @@ std::optional<ThreadSpace> threadSpaceOf(KernelOp kernel) {
 }
 
 struct CheckSyncPass : public tirx::impl::CheckSyncPassBase<CheckSyncPass> {
+  using CheckSyncPassBase::CheckSyncPassBase;
   void runOnOperation() override {
     unsigned errors = 0;
     getOperation()->walk([&](KernelOp kernel) {
@@ -148,6 +151,7 @@ struct CheckSyncPass : public tirx::impl::CheckSyncPassBase<CheckSyncPass> {
       if (!space)
         return;
       Checker checker(kernel, *space);
+      checker.warnOnly = warnOnly;
       errors += checker.run();
     });
     if (errors)

@@ -29,6 +29,8 @@ public:
   Evaluator ev;
   Trace trace;
   unsigned errors = 0;
+  /// Findings shown for certain are warnings too (the pass's warn-only).
+  bool warnOnly = false;
 
   // The rules.
   void checkBarrierIds();

@@ -121,6 +121,22 @@ def _assemble(ptxas, ptx, chip, workdir):
         return f.read(), parse_ptxas_verbose(r.stdout + r.stderr)
 
 
+# What tirx-to-ptx-pipeline runs before it outlines kernels, ending in the
+# synchronization check. tirx-split-host-device outlines the kernels first, and
+# tirx-check-sync sees only tirx.kernel regions, so a package's kernels are
+# checked on a separate parse: a certain finding stops the build.
+_CHECK_SYNC = ("builtin.module(tirx-attach-target{{chip={chip}}},tirx-lower-profile,"
+               "tirx-dispatch-tile-primitives,tirx-resolve-layouts,"
+               "tirx-infer-launch-shape,tirx-check-sync)")
+
+
+def _check_sync(text, source_name, target):
+    """Runs tirx-check-sync on the kernels of `text` as the pipeline would
+    (raises tirx.ir.MLIRError at the finding's op)."""
+    check = Module.parse(text, source_name=source_name)
+    PassManager.parse(_CHECK_SYNC.format(chip=target)).run(check.operation)
+
+
 def compile_package(text, path, target="sm_90a", opt_level=3, ptxas=None,
                     name=None, include_launcher=True, include_runtime=True,
                     archive=False, assemble=True, source_name="<tirx.build>"):
@@ -132,6 +148,7 @@ def compile_package(text, path, target="sm_90a", opt_level=3, ptxas=None,
         raise ValueError("unsupported target %r; expected 'sim' or one of %s"
                          % (target, ", ".join(_compiler.supported_chips())))
     with Context():
+        _check_sync(text, source_name, target)
         module = Module.parse(text, source_name=source_name)
         PassManager.parse("builtin.module(tirx-split-host-device)").run(
             module.operation)

@@ -90,7 +90,7 @@ def _module_of(obj):
 
 
 def compile(obj, target="sm_90a", emit="ptx", *, opt_level=3,  # noqa: A001
-            toolkit=None, nvshmem=False, check_sync=True):
+            toolkit=None, nvshmem=False, check_sync="warn"):
     """Compiles a parsed ``@T.prim_func`` / ``@I.ir_module`` (or a
     ``tirx.ir.Module``) for the chip `target`.
 
@@ -100,11 +100,19 @@ def compile(obj, target="sm_90a", emit="ptx", *, opt_level=3,  # noqa: A001
     ``T.nvshmem`` calls stay calls for the device linker (without it they
     are an error at their line: "needs NVSHMEM").
     Errors are ScriptErrors at the Python source line of the offending op.
-    check_sync: run tirx-check-sync, the static synchronization check (its
-    errors are ScriptErrors, its warnings SyncWarnings at the Python line).
+    check_sync: tirx-check-sync, the static synchronization check.
+    ``"warn"`` (the default): every finding is a SyncWarning at its Python
+    line and the compile goes on -- the PTX means what the script says, and
+    code that is only compiled (a codegen test) still compiles.
+    ``"error"`` (or True): a finding the check shows for certain is a
+    ScriptError at its line and stops the compile (what ``tirx.build``
+    does: it builds a kernel to run). False: no check.
     """
     from .. import _tirx
     from ..compiler import find_ptxas
+    if check_sync not in (True, False, "warn", "error"):
+        raise ValueError("check_sync must be 'warn', 'error', True or False, "
+                         f"got {check_sync!r}")
     module = _module_of(obj)
     if nvshmem:
         module = _with_nvshmem(module)
@@ -137,7 +145,8 @@ def compile(obj, target="sm_90a", emit="ptx", *, opt_level=3,  # noqa: A001
         objects = _tirx.emit_gpu_objects(module.operation, target,
                                          "ptx" if fmt == "cubin" else fmt,
                                          opt_level, toolkit,
-                                         check_sync=bool(check_sync),
+                                         check_sync=check_sync is not False,
+                                         check_sync_warn_only=check_sync == "warn",
                                          warnings=found)
     except _ir.MLIRError as e:
         raise script_error_from_mlir(e, f"compilation for {target} failed") from None
