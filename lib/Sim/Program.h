@@ -245,6 +245,8 @@ public:
   /// Host slots of a grid computed on the host (the kernel's grid operands,
   /// x first); empty for a static grid.
   std::vector<uint32_t> gridSlots;
+  /// IR the program refers to and owns (the PTX front end's built ops).
+  std::shared_ptr<void> owned;
 
   uint32_t addOp(Operation *op) {
     ops.push_back(op);

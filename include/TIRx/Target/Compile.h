@@ -29,6 +29,8 @@ struct CompileOptions {
   unsigned optLevel = 3;
   /// ptxas to run for cubin output; empty means findPtxas().
   std::string ptxas;
+  /// `.file`/`.loc` line info in the PTX (and ptxas -lineinfo for cubins).
+  bool lineInfo = false;
 };
 
 /// Lowers `module` in place and returns the text (or binary) of its kernels.
