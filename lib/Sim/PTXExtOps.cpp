@@ -48,6 +48,9 @@ static std::string genericHint(uint64_t a) {
   if (a >= kGenericParam && a < kGenericParam + kWindowSize)
     return " (the kernel parameter space: only the TMA instructions and "
            "prefetch.tensormap take its generic addresses in the simulator)";
+  if (a >= kPoison && a < kPoison + kWindowSize)
+    return " (mapa/getctarank computed it from an address or cluster rank "
+           "that is not the cluster's)";
   return "";
 }
 
@@ -230,6 +233,32 @@ Step IsSpace::exec(ClusterExec &ex, Thread &t, const Inst &) {
   else if (space == "param" || space == "param::entry")
     r = a >= kGenericParam && a < kGenericParam + kWindowSize;
   t.R()[d] = r;
+  return Step::Next;
+}
+
+Step MapaExt::exec(ClusterExec &ex, Thread &t, const Inst &) {
+  uint64_t *R = t.R();
+  uint64_t a = R[addr];
+  bool valid = true;
+  if (generic) {
+    valid = a >= kGenericShared && a < kGenericShared + kClusterEnd;
+    a -= kGenericShared;
+  }
+  uint32_t from = 0;
+  uint64_t off = 0;
+  valid = valid && ex.decodeShared(a, t.cta, from, off) &&
+          from < ex.ctas.size();
+  if (getRank) {
+    R[dst] = valid ? from : 0xFFFFFFFF;
+    return Step::Next;
+  }
+  uint64_t to = static_cast<uint32_t>(R[rank]);
+  if (!valid || to >= ex.ctas.size()) {
+    R[dst] = kPoison + (R[addr] & 0xFFFFFFFF);
+    return Step::Next;
+  }
+  uint64_t r = ex.sharedAddr(static_cast<uint32_t>(to), off);
+  R[dst] = generic ? r + kGenericShared : r;
   return Step::Next;
 }
 

@@ -158,6 +158,24 @@ struct PackRegs : ExtOp {
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override;
 };
 
+/// mapa / getctarank. LLVM treats them as speculatable (no side effects,
+/// no faults) and hoists them out of the code that uses their results, so
+/// an address or rank out of range gives a poisoned result for the access
+/// that uses it to report, never an error at the instruction itself.
+struct MapaExt : ExtOp {
+  uint32_t addr = 0, rank = 0, dst = 0;
+  bool generic = false; // mapa.u64: generic in, generic out
+  bool getRank = false; // getctarank: the rank of the address
+  const char *name() const override {
+    return getRank ? "getctarank" : "mapa";
+  }
+  Step exec(ClusterExec &ex, Thread &t, const Inst &I) override;
+};
+
+/// Addresses a speculated instruction computed from bad inputs: in no
+/// window, so the access that uses one fails.
+inline constexpr uint64_t kPoison = uint64_t(0x7D00) << 32;
+
 /// trap / brkpt: the kernel aborts.
 struct Trap : ExtOp {
   std::string instr;

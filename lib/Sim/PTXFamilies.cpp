@@ -430,17 +430,15 @@ LogicalResult Translator::translateSync(const Instr &in, bool &handled) {
   if (op == "getctarank") {
     if (failed(expectOperands(in, 2, 2)))
       return failure();
-    uint32_t d = dest(in.ops[0], ok);
-    uint32_t a = ok ? value(in.ops[1], 64, ok) : 0;
+    auto e = std::make_unique<MapaExt>();
+    e->getRank = true;
+    e->generic = !in.has("shared::cluster");
+    e->dst = dest(in.ops[0], ok);
+    e->addr = ok ? value(in.ops[1], 64, ok) : 0;
     if (!ok)
       return failure();
-    if (!in.has("shared::cluster"))
-      a = genericAddress(a, 0);
-    auto g = PTXGetCtaRankOp::create(
-        b, curLocation, i32(),
-        arg(ptrTo(b.getI8Type(), MemorySpace::SharedCluster), a));
-    out(g.getRank(), d);
-    return decodeBuilt(g);
+    c.emitExt(std::move(e));
+    return success();
   }
   if (op == "setmaxnreg") {
     if (failed(expectOperands(in, 1, 1)) || !isImm(in.ops[0]))
@@ -860,9 +858,12 @@ LogicalResult Translator::translateCopy(const Instr &in, bool &handled) {
     return notModeled();
   }
 
-  // cp.async.bulk / cp.reduce.async.bulk.
-  size_t k = reduce ? 3 : 3;
-  bool tensor = k < in.parts.size() && in.parts[k] == "tensor";
+  // cp.async.bulk / cp.reduce.async.bulk / cp.async.bulk.prefetch.tensor.
+  size_t k = 0;
+  for (size_t i = 0; i < in.parts.size(); ++i)
+    if (in.parts[i] == "tensor")
+      k = i;
+  bool tensor = k != 0;
   if (!reduce && !tensor) {
     StringRef what = in.parts[3];
     if (what == "commit_group")
@@ -982,6 +983,7 @@ LogicalResult Translator::translateCopy(const Instr &in, bool &handled) {
   Type tmType = TensorMapType::get(ctx);
   auto rankAttr = b.getI32IntegerAttr(static_cast<int32_t>(rank));
   if (in.parts[3] == "prefetch") {
+    // cp.async.bulk.prefetch.tensor.Nd.L2.global{.tile}: no dst space.
     // cp.async.bulk.prefetch.tensor.Nd.L2.global.tile [tmap, {coords}]
     uint32_t tm;
     SmallVector<Value> coords;

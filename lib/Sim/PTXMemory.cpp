@@ -477,6 +477,8 @@ LogicalResult Translator::translateMemory(const Instr &in, bool &handled) {
   }
 
   if (op == "atom" || op == "red") {
+    if (in.parts.size() > 1 && in.parts[1] == "async")
+      return handled = false, success(); // red.async: a copy family
     bool isAtom = op == "atom";
     MemMods m = memMods(in, 1);
     // The operation is among the modifiers memMods did not know.
@@ -627,25 +629,17 @@ LogicalResult Translator::translateMemory(const Instr &in, bool &handled) {
     // shared::cluster out); mapa.u64 d, a, rank (generic to generic).
     if (failed(expectOperands(in, 3, 3)))
       return failure();
-    bool generic = !in.has("shared::cluster");
-    uint32_t d = dest(in.ops[0], ok);
-    uint32_t a = ok ? value(in.ops[1], 64, ok) : 0;
-    uint32_t rank = ok ? value(in.ops[2], 32, ok) : 0;
+    auto e = std::make_unique<MapaExt>();
+    e->generic = !in.has("shared::cluster");
+    e->dst = dest(in.ops[0], ok);
+    e->addr = ok ? value(in.ops[1], 64, ok) : 0;
+    e->rank = ok ? value(in.ops[2], 32, ok) : 0;
     if (!ok)
       return failure();
-    if (generic)
-      a = genericAddress(a, 0);
-    uint32_t r = generic ? temp() : d;
-    auto mapa = PTXMapaOp::create(
-        b, curLocation,
-        ptrTo(b.getI8Type(), MemorySpace::SharedCluster),
-        arg(ptrTo(b.getI8Type(), MemorySpace::Shared), a), arg(i32(), rank));
-    out(mapa.getResult(), r);
-    if (failed(decodeBuilt(mapa)))
-      return failure();
-    if (generic)
-      emitIntBin(IB::Add, SK::I64, d, r,
-                 constant(static_cast<int64_t>(kGenericShared)));
+    c.emitExt(std::move(e));
+    if (typeBits(in.parts.back()) == 32)
+      emitMask(static_cast<MapaExt *>(prog.ext.back().get())->dst,
+               static_cast<MapaExt *>(prog.ext.back().get())->dst, 32);
     return success();
   }
 

@@ -1673,6 +1673,8 @@ LogicalResult Translator::translateFunction(const Function &f) {
   constOrder.clear();
   carry = 0;
   FuncInfo &fi = funcInfos[f.name];
+  fi.params.clear();
+  fi.results.clear();
   FunctionCode &fc = prog.functions[funcIndex];
   OperationState holder(ptxLocation(f.pos),
                         "builtin.unrealized_conversion_cast");
@@ -1816,6 +1818,19 @@ LogicalResult Translator::translateKernel(const Function &entry,
       continue;
     functionIndex[f.name] = static_cast<uint32_t>(prog.functions.size());
     prog.functions.emplace_back();
+    // The parameter and result sizes calls check (slots come with the
+    // function's translation).
+    FuncInfo &fi = funcInfos[f.name];
+    for (const VarDecl &p : f.params) {
+      ParamVar v;
+      v.bytes = p.bytes();
+      fi.params.push_back(v);
+    }
+    for (const VarDecl &r : f.results) {
+      ParamVar v;
+      v.bytes = r.bytes();
+      fi.results.push_back(v);
+    }
   }
   // Kernel body.
   FunctionCode &kernelFn = prog.functions[0];

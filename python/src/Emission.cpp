@@ -205,6 +205,7 @@ void buildGPULoweringPipeline(OpPassManager &pm, const GPUEmitOptions &opts) {
   options.optLevel = opts.optLevel;
   options.format = formatName(opts.format).str();
   options.toolkit = opts.toolkitPath;
+  options.lineInfo = opts.lineInfo;
   buildTIRxToPTXPipeline(pm, options);
 }
 
@@ -225,7 +226,7 @@ FailureOr<std::vector<GPUObject>> emitGPUObjects(ModuleOp module,
     return failure();
   std::string config = opts.chip + " " + formatName(opts.format).str() +
                        " O" + std::to_string(opts.optLevel) + " " +
-                       opts.toolkitPath;
+                       opts.toolkitPath + (opts.lineInfo ? " lineinfo" : "");
   std::optional<uint64_t> fingerprint;
   if (anyFatalErrors()) {
     fingerprint = fingerprintInput(module, config);

@@ -31,6 +31,8 @@ struct GPUEmitOptions {
   unsigned optLevel = 3;
   /// CUDA toolkit root (with bin/ptxas) for cubin; empty: PATH / CUDA_HOME.
   std::string toolkitPath;
+  /// `.file`/`.loc` line info in the PTX (nvcc -lineinfo).
+  bool lineInfo = false;
 };
 
 struct GPUObject {

@@ -362,7 +362,8 @@ void bindPasses(nb::module_ &m) {
   m.def(
       "emit_gpu_objects",
       [](nb::handle module, const std::string &chip, const std::string &format,
-         unsigned optLevel, std::optional<std::string> toolkit) {
+         unsigned optLevel, std::optional<std::string> toolkit,
+         bool lineInfo) {
         PyOperation &py = toOperation(module, "module");
         checkNoNul(chip, "chip");
         if (toolkit)
@@ -378,6 +379,7 @@ void bindPasses(nb::module_ &m) {
         opts.chip = chip;
         opts.optLevel = optLevel;
         opts.toolkitPath = toolkit.value_or("");
+        opts.lineInfo = lineInfo;
         if (format == "ptx" || format == "isa")
           opts.format = GPUObjectFormat::PTX;
         else if (format == "llvm" || format == "llvmir")
@@ -423,8 +425,10 @@ void bindPasses(nb::module_ &m) {
       },
       nb::arg("module"), nb::arg("chip"), nb::arg("format") = "ptx",
       nb::arg("opt_level") = 3, nb::arg("toolkit").none() = nb::none(),
+      nb::arg("line_info") = false,
       "[(gpu_module_name, chip, data)] for every gpu.module of `module` (a "
-      "clone is lowered; `module` is unchanged).");
+      "clone is lowered; `module` is unchanged). line_info: .file/.loc "
+      "directives in the PTX naming each instruction's source line.");
 }
 
 } // namespace tirx_py
