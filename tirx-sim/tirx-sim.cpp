@@ -641,19 +641,77 @@ static int runMain(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
   LogicalResult result = success();
   if (diffPTX) {
     std::vector<ArrayArg> ptxArrays = arrays;
-    LogicalResult irResult = runProgram(**program, false, arrays, args, stats);
+    // The first error of each level (the IR level's still reach the usual
+    // handler, e.g. --verify-diagnostics).
+    std::optional<Location> irFirst, ptxFirst;
+    std::string irMessage, ptxMessage;
+    std::vector<std::string> ptxDiags;
+    LogicalResult irResult = failure(), ptxResult = failure();
+    {
+      ScopedDiagnosticHandler capture(&context, [&](Diagnostic &d) {
+        if (d.getSeverity() == DiagnosticSeverity::Error && !irFirst) {
+          irFirst = d.getLocation();
+          irMessage = d.str();
+        }
+        return failure();
+      });
+      irResult = runProgram(**program, false, arrays, args, stats);
+    }
     sim::Stats ptxStats;
-    LogicalResult ptxResult =
-        runProgram(*ptxProgram, true, ptxArrays, args, ptxStats);
+    {
+      ScopedDiagnosticHandler capture(&context, [&](Diagnostic &d) {
+        if (d.getSeverity() == DiagnosticSeverity::Error) {
+          if (!ptxFirst) {
+            ptxFirst = d.getLocation();
+            ptxMessage = d.str();
+          }
+          std::string text;
+          llvm::raw_string_ostream os(text);
+          os << d.getLocation() << ": " << d.str();
+          for (Diagnostic &n : d.getNotes())
+            os << "\n  note: " << n.getLocation() << ": " << n.str();
+          ptxDiags.push_back(text);
+        }
+        return success();
+      });
+      ptxResult = runProgram(*ptxProgram, true, ptxArrays, args, ptxStats);
+    }
+    auto lineOf = [](std::optional<Location> l) -> int64_t {
+      if (!l)
+        return -1;
+      if (auto f = dyn_cast<FileLineColLoc>(*l))
+        return f.getLine();
+      return -1;
+    };
     if (failed(irResult) || failed(ptxResult)) {
-      if (failed(irResult) != failed(ptxResult))
+      if (failed(irResult) != failed(ptxResult)) {
         llvm::outs() << "PTX level differs: the "
                      << (failed(irResult) ? "IR" : "PTX")
                      << " level reports a problem, the "
                      << (failed(irResult) ? "PTX" : "IR")
                      << " level does not\n";
-      else
-        llvm::outs() << "both levels report a problem\n";
+        for (const std::string &d : ptxDiags)
+          llvm::outs() << "  PTX level: " << d << "\n";
+        if (succeeded(irResult))
+          emitError(func.getLoc()) << "the PTX level reports a problem the "
+                                      "IR level does not: "
+                                   << ptxMessage;
+        return 1;
+      }
+      int64_t a = lineOf(irFirst), b = lineOf(ptxFirst);
+      if (a != b) {
+        llvm::outs() << "PTX level differs: the IR level reports a problem "
+                        "at line "
+                     << a << ", the PTX level at line " << b << ": "
+                     << ptxMessage << "\n";
+        for (const std::string &d : ptxDiags)
+          llvm::outs() << "  PTX level: " << d << "\n";
+        emitError(func.getLoc())
+            << "the PTX level reports its first problem at line " << b
+            << ", the IR level at line " << a;
+      } else {
+        llvm::outs() << "both levels report a problem at line " << a << "\n";
+      }
       return 1;
     }
     if (!compareLevels(arrays, ptxArrays))

@@ -135,11 +135,17 @@ void emitCopy(OpBuilder &b, Location loc, const TileDispatchContext &ctx,
     const TileOperand &frag = plan.fragmentOperand == 0 ? dst : src;
     const TileOperand &mem = plan.fragmentOperand == 0 ? src : dst;
     Value regs = localRegisters(b, loc, frag.value);
-    Value tid = f.distributed() ? scopeThreadId(b, loc, ctx) : Value();
+    Value tid = f.distributed() || f.replicated() ? scopeThreadId(b, loc, ctx)
+                                                   : Value();
     Value base = f.distributed() ? f.emitThreadBase(b, loc, tid)
                                  : cIndex(b, loc, 0);
     Type elemType = frag.getElementType();
     size_t n = f.slotMemory.size();
+    // From a replicated fragment to memory: one replica stores (the others
+    // hold the same elements).
+    Value writer;
+    if (plan.fragmentOperand == 1 && f.replicated())
+      writer = f.emitWritingReplica(b, loc, tid);
     for (size_t j = 0; j < n;) {
       int64_t v = plan.vec;
       // Shrink to a run of consecutive, aligned slots.
@@ -160,7 +166,8 @@ void emitCopy(OpBuilder &b, Location loc, const TileDispatchContext &ctx,
       } else {
         Value value = BufferLoadOp::create(b, loc, vectorOf(elemType, v), regs,
                                            ValueRange{reg});
-        storeAt(b, loc, mem, linear, value);
+        emitIf(b, loc, writer,
+               [&](OpBuilder &b) { storeAt(b, loc, mem, linear, value); });
       }
       j += v;
     }

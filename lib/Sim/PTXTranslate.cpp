@@ -796,13 +796,22 @@ LogicalResult Translator::translateScalar(const Instr &in, bool &handled) {
     return intExt(IntOp::Prmt, 3);
   }
   if (op == "lop3") {
+    // lop3.b32 d, a, b, c, immLut
     if (failed(expectOperands(in, 5, 5)))
       return failure();
     if (in.ops[4].kind != Operand::Kind::Imm)
       return error() << "lop3's lookup table must be an immediate";
-    if (failed(intExt(IntOp::Lop3, 3)))
+    auto e = std::make_unique<IntExt>();
+    e->op = IntOp::Lop3;
+    e->bits = bits;
+    e->d = dest(in.ops[0], ok);
+    e->a = ok ? value(in.ops[1], bits, ok) : 0;
+    e->b = ok ? value(in.ops[2], bits, ok) : 0;
+    e->c = ok ? value(in.ops[3], bits, ok) : 0;
+    if (!ok)
       return failure();
-    static_cast<IntExt *>(prog.ext.back().get())->imm = in.ops[4].imm & 0xFF;
+    e->imm = in.ops[4].imm & 0xFF;
+    c.emitExt(std::move(e));
     return success();
   }
   if (op == "shf") {
