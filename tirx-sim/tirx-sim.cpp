@@ -565,6 +565,38 @@ static std::vector<int64_t> parseShape3(StringRef s, bool &ok) {
   return out;
 }
 
+/// Statistics, the arrays after a successful run, --out-dir files.
+static int report(LogicalResult result, const sim::Stats &stats,
+                  const std::vector<ArrayArg> &arrays) {
+  if (showStats) {
+    llvm::outs() << "stats: " << stats.dynamicOps << " ops, "
+                 << stats.threads << " threads, " << stats.ctas << " CTAs, "
+                 << stats.clusters << " clusters, " << stats.asyncOps
+                 << " async ops, races "
+                 << (stats.racesChecked ? "checked" : "not checked") << ", "
+                 << llvm::format("%.3f", stats.seconds) << " s ("
+                 << llvm::format("%.3f", stats.cpuSeconds) << " s cpu)\n";
+  }
+  if (succeeded(result)) {
+    if (printMode != "none")
+      for (const ArrayArg &a : arrays)
+        printArray(a);
+    if (!outDir.empty()) {
+      for (const ArrayArg &a : arrays) {
+        tirx_sim::NpyArray arr{a.dtype, a.shape, a.data};
+        std::string error;
+        SmallString<128> path(outDir);
+        llvm::sys::path::append(path, "arg" + std::to_string(a.param) + ".npy");
+        if (!tirx_sim::writeNpy(path.str().str(), arr, error)) {
+          fail(error);
+          return 1;
+        }
+      }
+    }
+  }
+  return succeeded(result) ? 0 : 1;
+}
+
 /// A .ptx input: the kernel runs with the launch the options give.
 static int runPTXInput(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
   const llvm::MemoryBuffer *buf = sourceMgr.getMemoryBuffer(1);
@@ -599,10 +631,7 @@ static int runPTXInput(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
     return 1;
   sim::Stats stats;
   LogicalResult result = runProgram(**program, true, arrays, args, stats);
-  if (succeeded(result) && printMode != "none")
-    for (const ArrayArg &a : arrays)
-      printArray(a);
-  return succeeded(result) ? 0 : 1;
+  return report(result, stats, arrays);
 }
 
 static int runMain(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
@@ -723,33 +752,7 @@ static int runMain(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
     result = runProgram(ptxLevel ? *ptxProgram : **program, ptxLevel, arrays,
                         args, stats);
   }
-  if (showStats) {
-    llvm::outs() << "stats: " << stats.dynamicOps << " ops, "
-                 << stats.threads << " threads, " << stats.ctas << " CTAs, "
-                 << stats.clusters << " clusters, " << stats.asyncOps
-                 << " async ops, races "
-                 << (stats.racesChecked ? "checked" : "not checked") << ", "
-                 << llvm::format("%.3f", stats.seconds) << " s ("
-                 << llvm::format("%.3f", stats.cpuSeconds) << " s cpu)\n";
-  }
-  if (succeeded(result)) {
-    if (printMode != "none")
-      for (const ArrayArg &a : arrays)
-        printArray(a);
-    if (!outDir.empty()) {
-      for (const ArrayArg &a : arrays) {
-        tirx_sim::NpyArray arr{a.dtype, a.shape, a.data};
-        std::string error;
-        SmallString<128> path(outDir);
-        llvm::sys::path::append(path, "arg" + std::to_string(a.param) + ".npy");
-        if (!tirx_sim::writeNpy(path.str().str(), arr, error)) {
-          fail(error);
-          return 1;
-        }
-      }
-    }
-  }
-  return succeeded(result) ? 0 : 1;
+  return report(result, stats, arrays);
 }
 
 int main(int argc, char **argv) {

@@ -749,8 +749,8 @@ Step FltExt::exec(ClusterExec &, Thread &t, const Inst &) {
     case 3:
       res = std::isnan(v);
       break;
-    case 4:
-      res = std::isfinite(v) && v != 0 && !isSubnormal(k, A);
+    case 4: // zeros count as normal (the ISA's special case)
+      res = std::isfinite(v) && !isSubnormal(k, A);
       break;
     default:
       res = isSubnormal(k, A);

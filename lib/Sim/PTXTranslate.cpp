@@ -1005,7 +1005,8 @@ LogicalResult Translator::translateFloat(const Instr &in, bool &handled) {
   // flushing for those types), and f64 has no .ftz.
   if (k != SK::F32)
     ftz = false;
-  bool simple = rnd == Round::Nearest && !ftz && !sat && !relu;
+  // .NaN min/max return the canonical NaN (0x7FFFFFFF): the extension op.
+  bool simple = rnd == Round::Nearest && !ftz && !sat && !relu && !nanMod;
 
   unsigned nIn = llvm::StringSwitch<unsigned>(op)
                      .Cases({"fma", "mad"}, 3)
@@ -2106,6 +2107,10 @@ sim::compilePTX(MLIRContext *ctx, StringRef text, StringRef bufferName,
   T.emit(T.make(Opc::Launch));
   T.emit(T.make(Opc::HostEnd));
 
+  if (!launch.abi.empty() && launch.abi.size() != entry->params.size())
+    return emitError(entryLoc)
+           << "kernel '" << entry->name << "' takes " << entry->params.size()
+           << " parameters, the launch passes " << launch.abi.size();
   std::vector<uint32_t> paramSlots;
   for (auto [i, p] : llvm::enumerate(entry->params)) {
     std::string abi = launch.abi.empty() ? inferABI(p) : launch.abi[i];

@@ -67,13 +67,17 @@ def _module_of(obj):
 
 
 def compile(obj, target="sm_90a", emit="ptx", *, opt_level=3,  # noqa: A001
-            toolkit=None):
+            toolkit=None, line_info=True):
     """Compiles a parsed ``@T.prim_func`` / ``@I.ir_module`` (or a
     ``tirx.ir.Module``) for the chip `target`.
 
     emit: ``"ptx"`` (text), ``"llvm"`` (LLVM IR text), ``"cubin"`` (bytes;
     runs ptxas) or ``"mlir"`` (the TIRx IR, with the target attached).
-    Errors are ScriptErrors at the Python source line of the offending op.
+    line_info (on by default): the PTX's `.file`/`.loc` directives name the
+    Python line of each instruction, so the simulator's PTX level,
+    compute-sanitizer and Nsight Compute point at it; the code is the same
+    without it. Errors are ScriptErrors at the Python source line of the
+    offending op.
     """
     from .. import _tirx
     from ..compiler import find_ptxas
@@ -93,7 +97,8 @@ def compile(obj, target="sm_90a", emit="ptx", *, opt_level=3,  # noqa: A001
         if ptxas:
             toolkit = os.path.dirname(os.path.dirname(ptxas))
     try:
-        objects = _tirx.emit_gpu_objects(module.operation, target, fmt, opt_level, toolkit)
+        objects = _tirx.emit_gpu_objects(module.operation, target, fmt, opt_level, toolkit,
+                                         line_info=bool(line_info))
     except _ir.MLIRError as e:
         raise script_error_from_mlir(e, f"compilation for {target} failed") from None
     if len(objects) != 1:
