@@ -713,18 +713,23 @@ static int runMain(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
       return -1;
     };
     if (failed(irResult) || failed(ptxResult)) {
-      if (failed(irResult) != failed(ptxResult)) {
-        llvm::outs() << "PTX level differs: the "
-                     << (failed(irResult) ? "IR" : "PTX")
-                     << " level reports a problem, the "
-                     << (failed(irResult) ? "PTX" : "IR")
-                     << " level does not\n";
+      if (failed(irResult) && succeeded(ptxResult)) {
+        // The compiled code may no longer hold what the IR level found (a
+        // store nothing reads, a collective merged across branches).
+        llvm::outs() << "IR level only: the IR level reports a problem at "
+                        "line "
+                     << lineOf(irFirst)
+                     << ", the PTX level (the compiled code) does not\n";
+        return 1;
+      }
+      if (failed(ptxResult) && succeeded(irResult)) {
+        llvm::outs() << "PTX level differs: the PTX level reports a problem, "
+                        "the IR level does not\n";
         for (const std::string &d : ptxDiags)
           llvm::outs() << "  PTX level: " << d << "\n";
-        if (succeeded(irResult))
-          emitError(func.getLoc()) << "the PTX level reports a problem the "
-                                      "IR level does not: "
-                                   << ptxMessage;
+        emitError(func.getLoc()) << "the PTX level reports a problem the IR "
+                                    "level does not: "
+                                 << ptxMessage;
         return 1;
       }
       int64_t a = lineOf(irFirst), b = lineOf(ptxFirst);

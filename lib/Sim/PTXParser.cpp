@@ -24,7 +24,7 @@ unsigned ptxfe::typeBytes(llvm::StringRef t) {
       .Cases({"b8", "u8", "s8", "pred", "e4m3", "e5m2"}, 1)
       .Cases({"b16", "u16", "s16", "f16", "bf16", "e4m3x2", "e5m2x2"}, 2)
       .Cases({"b32", "u32", "s32", "f32", "f16x2", "bf16x2", "tf32"}, 4)
-      .Cases({"b64", "u64", "s64", "f64"}, 8)
+      .Cases({"b64", "u64", "s64", "f64", "f32x2"}, 8)
       .Case("b128", 16)
       .Default(0);
 }

@@ -75,7 +75,7 @@ static SK intKind(unsigned bits) {
 
 static bool isFloatType(StringRef t) {
   return t == "f16" || t == "bf16" || t == "f32" || t == "f64" ||
-         t == "f16x2" || t == "bf16x2";
+         t == "f16x2" || t == "bf16x2" || t == "f32x2";
 }
 
 //===----------------------------------------------------------------------===//
@@ -992,7 +992,9 @@ LogicalResult Translator::translateFloat(const Instr &in, bool &handled) {
   StringRef type = in.parts.back();
   bool ok = true;
   unsigned lanes = type.ends_with("x2") ? 2 : 1;
-  SK k = lanes == 2 ? (type.starts_with("bf") ? SK::BF16 : SK::F16)
+  SK k = lanes == 2 ? (type.starts_with("bf")    ? SK::BF16
+                       : type.starts_with("f32") ? SK::F32
+                                                 : SK::F16)
                     : kindOf(type);
   unsigned bits = typeBits(type);
   bool integral;

@@ -262,9 +262,13 @@ class Kernel:
         """(grid, cluster, block), each (x, y, z)."""
         return self._program.launch
 
-    def __call__(self, *args, seed: int = 0, check_races: bool = True,
-                 check_uninitialized: bool = True, max_errors: int = 1,
-                 max_steps: Optional[int] = None) -> RunStats:
+    def __call__(self, *args, **options) -> RunStats:
+        """Runs the kernel once over `args` (see :func:`run`)."""
+        return self._run(*args, **options)
+
+    def _run(self, *args, seed: int = 0, check_races: bool = True,
+             check_uninitialized: bool = True, max_errors: int = 1,
+             max_steps: Optional[int] = None) -> RunStats:
         import numpy as np
         params = self.params
         if len(args) != len(params):
@@ -603,8 +607,18 @@ def check_ptx(kernel, *args, ulps: int = 0, seed: int = 0,
     import copy
     import numpy as np
     from .ir import MLIRError
-    ir = Kernel(kernel, func=func, chip=chip)
-    ptx = Kernel(kernel, func=func, chip=chip, level="ptx")
+    if isinstance(kernel, Kernel):
+        # An IR-level Kernel: its PTX twin is compiled once and kept.
+        if kernel.level != "ir" or kernel._ir is None:
+            raise TypeError("check_ptx takes an IR-level kernel")
+        ir = kernel
+        ptx = getattr(kernel, "_ptx_twin", None)
+        if ptx is None:
+            ptx = Kernel(kernel._ir, func=kernel.name, chip=chip, level="ptx")
+            kernel._ptx_twin = ptx
+    else:
+        ir = Kernel(kernel, func=func, chip=chip)
+        ptx = Kernel(kernel, func=func, chip=chip, level="ptx")
     copies = {}
 
     def clone(a):
@@ -623,11 +637,11 @@ def check_ptx(kernel, *args, ulps: int = 0, seed: int = 0,
     ptx_args = [clone(a) for a in args]
     ir_error = ptx_error = None
     try:
-        ir_stats = ir(*args, seed=seed, **options)
+        ir_stats = Kernel._run(ir, *args, seed=seed, **options)
     except MLIRError as e:
         ir_error = e
     try:
-        ptx_stats = ptx(*ptx_args, seed=seed, **options)
+        ptx_stats = Kernel._run(ptx, *ptx_args, seed=seed, **options)
     except MLIRError as e:
         ptx_error = e
     if ir_error is not None and ptx_error is not None:
