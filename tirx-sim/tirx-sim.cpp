@@ -650,17 +650,18 @@ static int runMain(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
   if (ptxLevel || diffPTX) {
     CompileOptions options;
     options.chip = chip;
-    FailureOr<PTXLevelProgram> p = compileForPTXLevel(func, options);
-    if (failed(p))
-      return 1;
-    ptxProgram = p->program;
-    if (!ptxOut.empty()) {
+    std::string text;
+    FailureOr<PTXLevelProgram> p = compileForPTXLevel(func, options, &text);
+    if (!ptxOut.empty() && !text.empty()) {
       std::error_code ec;
       llvm::raw_fd_ostream os(ptxOut, ec);
       if (ec)
         return fail("cannot write " + ptxOut + ": " + ec.message()), 1;
-      os << p->ptx;
+      os << text;
     }
+    if (failed(p))
+      return 1;
+    ptxProgram = p->program;
   }
   std::vector<ArrayArg> arrays;
   std::vector<sim::Argument> args;

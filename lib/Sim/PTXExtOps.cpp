@@ -263,6 +263,10 @@ Step MapaExt::exec(ClusterExec &ex, Thread &t, const Inst &) {
 }
 
 Step Trap::exec(ClusterExec &ex, Thread &t, const Inst &I) {
+  if (!message.empty()) {
+    ex.error(I.loc) << ex.describe(t) << " " << message;
+    return Step::Fail;
+  }
   ex.error(I.loc) << ex.describe(t) << " executes '" << instr
                   << "': the kernel aborts";
   return Step::Fail;

@@ -179,6 +179,9 @@ inline constexpr uint64_t kPoison = uint64_t(0x7D00) << 32;
 /// trap / brkpt: the kernel aborts.
 struct Trap : ExtOp {
   std::string instr;
+  /// What went wrong, if not a trap instruction (e.g. brx.idx out of
+  /// range): reported as "<thread> <message>".
+  std::string message;
   const char *name() const override { return "trap"; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override;
 };

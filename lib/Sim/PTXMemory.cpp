@@ -69,7 +69,9 @@ MemMods memMods(const Instr &in, size_t first) {
 }
 
 Scope engineScope(StringRef space) {
-  if (space == "global")
+  // .const variables lie in global memory (their addresses are global ones,
+  // also as generic addresses).
+  if (space == "global" || space == "const")
     return Scope::Global;
   if (space == "shared" || space == "shared::cta")
     return Scope::Shared;
@@ -147,6 +149,16 @@ Type elementType(OpBuilder &b, StringRef t) {
 
 } // namespace
 
+uint32_t Translator::globalVarAddress(uint32_t block, int64_t offset) {
+  Inst i = make(Opc::Special);
+  i.f = static_cast<uint8_t>(SR::StaticAddr);
+  i.imm = static_cast<int64_t>((uint64_t(block) << kStaticShift) +
+                               static_cast<uint64_t>(offset));
+  i.d = temp();
+  emit(i);
+  return i.d;
+}
+
 uint32_t Translator::genericAddress(uint32_t slot, int64_t offset) {
   auto e = std::make_unique<GenericAddr>();
   e->src = slot;
@@ -183,6 +195,14 @@ uint32_t Translator::address(const Operand &o, StringRef space, bool &ok) {
     // Its address in the shared window is the engine's (also for a
     // generic access naming it).
     return constant(static_cast<int64_t>(it->second) + off);
+  } else if (auto it = globalVars.find(base.name); it != globalVars.end()) {
+    if (!space.empty() && space != "global" && space != "const") {
+      ok = false;
+      error() << "'" << base.name << "' is a global-memory variable, used as "
+              << "a ." << space << " address";
+      return 0;
+    }
+    return globalVarAddress(it->second, off);
   } else if (auto it = localVars.find(base.name); it != localVars.end()) {
     if (space != "local") {
       ok = false;
@@ -345,8 +365,8 @@ LogicalResult Translator::translateMemory(const Instr &in, bool &handled) {
     if (m.space == "param" || m.space == "param::entry" ||
         m.space == "param::func")
       return paramAccess(*this, in, store, m);
-    if (m.space == "const")
-      return notModeled("the .const state space");
+    if (m.space == "const" && store)
+      return error() << "st has no .const state space";
     unsigned esz = typeBytes(m.type);
     if (esz == 0 || esz > 16)
       return notModeled("type ." + m.type);
@@ -589,7 +609,7 @@ LogicalResult Translator::translateMemory(const Instr &in, bool &handled) {
     if (!ok)
       return failure();
     int64_t base;
-    if (space == "global")
+    if (space == "global" || space == "const")
       base = 0;
     else if (space == "shared" || space == "shared::cta" ||
              space == "shared::cluster")

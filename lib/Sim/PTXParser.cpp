@@ -334,6 +334,28 @@ private:
     return true;
   }
 
+  /// An initializer element: an integer, or a float literal's bits
+  /// (0fXXXXXXXX, 0dXXXXXXXXXXXXXXXX).
+  bool expectInitValue(int64_t &v) {
+    bool neg = isPunct("-");
+    const Token &t = peek(neg ? 1 : 0);
+    llvm::StringRef s = t.text;
+    if (t.kind == Token::Number && s.size() > 2 && s[0] == '0' &&
+        (s[1] == 'f' || s[1] == 'F' || s[1] == 'd' || s[1] == 'D')) {
+      if (neg)
+        next();
+      next();
+      uint64_t bits;
+      if (s.drop_front(2).getAsInteger(16, bits))
+        return fail(t, "invalid float literal '" + s + "'");
+      if (neg)
+        bits ^= uint64_t(1) << ((s[1] == 'f' || s[1] == 'F') ? 31 : 63);
+      v = static_cast<int64_t>(bits);
+      return true;
+    }
+    return expectInt(v);
+  }
+
   void skipToSemicolon() {
     while (peek().kind != Token::Eof && !isPunct(";"))
       next();
@@ -529,7 +551,7 @@ private:
           next();
           while (!isPunct("}")) {
             int64_t x;
-            if (!expectInt(x))
+            if (!expectInitValue(x))
               return false;
             v.init.push_back(x);
             if (isPunct(","))
@@ -538,7 +560,7 @@ private:
           next();
         } else {
           int64_t x;
-          if (!expectInt(x))
+          if (!expectInitValue(x))
             return false;
           v.init.push_back(x);
         }

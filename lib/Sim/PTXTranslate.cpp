@@ -20,6 +20,8 @@
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/StringSwitch.h"
 
+#include <cstring>
+
 using namespace mlir;
 using namespace mlir::tirx;
 using namespace mlir::tirx::sim;
@@ -409,6 +411,8 @@ uint32_t Translator::value(const Operand &o, unsigned bits, bool &ok) {
       return constant(static_cast<int64_t>(it->second) + o.imm);
     if (auto it = params.find(o.name); it != params.end())
       return constant(static_cast<int64_t>(it->second.offset) + o.imm);
+    if (auto it = globalVars.find(o.name); it != globalVars.end())
+      return globalVarAddress(it->second, o.imm);
     ok = false;
     error() << "unknown name '" << o.name << "' (not a register, nor a "
                "variable the simulator models)";
@@ -729,10 +733,18 @@ LogicalResult Translator::translateScalar(const Instr &in, bool &handled) {
   if (op == "rem")
     return binary(isSigned ? IB::RemS : IB::RemU);
   if (op == "min" || op == "max") {
-    if (in.has("relu"))
-      return notModeled("min/max.relu on integers");
-    return binary(op == "min" ? (isSigned ? IB::MinS : IB::MinU)
-                              : (isSigned ? IB::MaxS : IB::MaxU));
+    IB f = op == "min" ? (isSigned ? IB::MinS : IB::MinU)
+                       : (isSigned ? IB::MaxS : IB::MaxU);
+    if (!in.has("relu"))
+      return binary(f);
+    // min/max.relu.s32: the result clamped at 0 from below.
+    if (type != "s32")
+      return notModeled("min/max.relu on ." + type.str());
+    if (failed(binary(f)))
+      return failure();
+    uint32_t d = dest(in.ops[0], ok);
+    emitIntBin(IB::MaxS, k, d, d, constant(0));
+    return success();
   }
   if (op == "and")
     return binary(IB::And);
@@ -1380,6 +1392,46 @@ LogicalResult Translator::translateControl(const Instr &in, bool &handled) {
     branchFixups.emplace_back(at, scopeStack.back(), l.name, &in);
     return success();
   }
+  if (op == "brx") {
+    // brx.idx{.uni} index, tlist: a jump to the index'th label of the
+    // .branchtargets list `tlist` (out of range: undefined, reported).
+    if (!in.has("idx") || failed(expectOperands(in, 2, 2)))
+      return error() << "brx takes .idx, an index and a .branchtargets "
+                        "label";
+    const Operand &l = in.ops[1];
+    if (l.kind != Operand::Kind::Sym)
+      return error() << "brx.idx takes a .branchtargets label";
+    const std::vector<std::string> *targets = nullptr;
+    for (uint32_t s = scopeStack.back(); s != ~0u && !targets;
+         s = scopeParent[s]) {
+      auto it = branchTargets.find({s, l.name});
+      if (it != branchTargets.end())
+        targets = &it->second;
+    }
+    if (!targets)
+      return error() << "'" << l.name
+                     << "' is not a .branchtargets list declared before the "
+                        "brx.idx";
+    uint32_t index = value(in.ops[0], 32, ok);
+    if (!ok)
+      return failure();
+    uint32_t p = temp();
+    for (size_t k = 0; k < targets->size(); ++k) {
+      emitCmp(*this, CP::Eq, SK::I32, p, index,
+              constant(static_cast<int64_t>(k)));
+      Inst j = make(Opc::BrTrue);
+      j.a = p;
+      uint32_t at = emit(j);
+      branchFixups.emplace_back(at, scopeStack.back(), (*targets)[k], &in);
+    }
+    auto e = std::make_unique<Trap>();
+    e->instr = in.text;
+    e->message = "executes '" + in.text + "' with an index past its " +
+                 std::to_string(targets->size()) +
+                 " branch targets (undefined behavior)";
+    c.emitExt(std::move(e));
+    return success();
+  }
   if (op == "ret") {
     if (func->isEntry) {
       emit(make(Opc::Exit));
@@ -1538,7 +1590,12 @@ LogicalResult Translator::translateBody(const Function &f) {
   scopeStack.assign(1, 0);
   labelPcs.clear();
   branchFixups.clear();
+  branchTargets.clear();
+  // The label of the statement just before (a .branchtargets list's name).
+  const Stmt *prev = nullptr;
   for (const Stmt &s : f.body) {
+    const Stmt *before = prev;
+    prev = &s;
     switch (s.kind) {
     case Stmt::Kind::Open:
       scopes.emplace_back();
@@ -1579,10 +1636,28 @@ LogicalResult Translator::translateBody(const Function &f) {
       }
       break;
     }
-    case Stmt::Kind::Instr:
-      if (failed(translateInstr(f.instrs[s.index])))
+    case Stmt::Kind::Instr: {
+      const Instr &in = f.instrs[s.index];
+      if (in.opcode == ".branchtargets") {
+        // `label: .branchtargets l0, l1, ...;` (declares, runs nothing).
+        cur = &in;
+        curLocation = locationOf(in);
+        if (!before || before->kind != Stmt::Kind::Label)
+          return error() << ".branchtargets needs a label";
+        std::vector<std::string> names;
+        for (const Operand &o : in.ops) {
+          if (o.kind != Operand::Kind::Sym)
+            return error() << ".branchtargets lists labels";
+          names.push_back(o.name);
+        }
+        branchTargets[{labelScope[before->index], f.labels[before->index]}] =
+            std::move(names);
+        break;
+      }
+      if (failed(translateInstr(in)))
         return failure();
       break;
+    }
     }
   }
   // The end of a kernel is its exit; of a function, a return.
@@ -1749,9 +1824,28 @@ LogicalResult Translator::translateKernel(const Function &entry,
       sharedVars[g.name] = shared;
       shared += g.bytes();
     } else if (g.space == "global" || g.space == "const") {
-      return emitError(ptxLocation(g.pos))
-             << "module-level ." << g.space << " variable '" << g.name
-             << "' is not modeled by the simulator";
+      // A variable in global memory the program defines (LLVM's switch
+      // tables and constant arrays): a static block with its initializer
+      // (the elements given; the rest zero).
+      if (g.isExtern || g.arrayLen < 0)
+        return emitError(ptxLocation(g.pos))
+               << "extern ." << g.space << " variable '" << g.name
+               << "' (defined in another module) is not modeled by the "
+                  "simulator";
+      Program::StaticBlock sb;
+      sb.name = g.name;
+      sb.data.assign(g.bytes(), 0);
+      unsigned eb = g.elemBytes();
+      if (g.init.size() * eb > sb.data.size())
+        return emitError(ptxLocation(g.pos))
+               << "the initializer of '" << g.name << "' has more elements "
+               << "than the variable";
+      for (size_t k = 0; k < g.init.size(); ++k) {
+        uint64_t v = static_cast<uint64_t>(g.init[k]);
+        std::memcpy(sb.data.data() + k * eb, &v, std::min(eb, 8u));
+      }
+      globalVars[g.name] = static_cast<uint32_t>(prog.staticBlocks.size());
+      prog.staticBlocks.push_back(std::move(sb));
     }
   }
   if (failed(layoutVariables(*this, entry, shared, local)))

@@ -94,6 +94,11 @@ public:
   llvm::StringMap<uint64_t> sharedVars;  // name -> shared offset
   llvm::StringMap<uint64_t> localVars;   // name -> local offset
   llvm::StringMap<ParamVar> params;      // this function's .param names
+  /// Module-level .global/.const variables: name -> Program::staticBlocks
+  /// index.
+  llvm::StringMap<uint32_t> globalVars;
+  /// The (global) address of static block `block` + `offset` into a slot.
+  uint32_t globalVarAddress(uint32_t block, int64_t offset);
   llvm::DenseMap<int64_t, uint32_t> constSlots;
   std::vector<std::pair<int64_t, uint32_t>> constOrder;
   /// Labels: (scope instance, name) -> pc; pending branch fixups.
@@ -102,6 +107,9 @@ public:
   std::map<std::pair<uint32_t, std::string>, uint32_t> labelPcs;
   std::vector<std::tuple<uint32_t, uint32_t, std::string, const Instr *>>
       branchFixups;
+  /// `.branchtargets` lists: (scope instance, label) -> target labels.
+  std::map<std::pair<uint32_t, std::string>, std::vector<std::string>>
+      branchTargets;
   /// For each function: its index in Program::functions.
   llvm::StringMap<uint32_t> functionIndex;
   /// Per function: its return-value and parameter slots (callee side).

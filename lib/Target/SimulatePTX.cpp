@@ -42,7 +42,8 @@ static std::optional<uint64_t> constantBits(Value v) {
 
 FailureOr<PTXLevelProgram>
 mlir::tirx::compileForPTXLevel(FunctionOpInterface func,
-                               CompileOptions options) {
+                               CompileOptions options,
+                               std::string *ptxText) {
   options.lineInfo = true;
   Operation *top = func;
   while (top->getParentOp())
@@ -83,6 +84,8 @@ mlir::tirx::compileForPTXLevel(FunctionOpInterface func,
       compileModule(*copy, OutputFormat::PTX, options);
   if (failed(ptx))
     return failure();
+  if (ptxText)
+    *ptxText = *ptx;
 
   gpu::LaunchFuncOp launch;
   copyFunc->walk([&](gpu::LaunchFuncOp l) { launch = l; });

@@ -32,8 +32,11 @@ struct PTXLevelProgram {
 
 /// `func` (a kernel function) at the PTX level. `options.lineInfo` is
 /// forced on: problems found in the PTX are reported at the source lines.
+/// `ptxText`, when given, receives the PTX as soon as it is compiled (also
+/// when decoding it then fails, e.g. on an unmodeled instruction).
 FailureOr<PTXLevelProgram> compileForPTXLevel(FunctionOpInterface func,
-                                              CompileOptions options);
+                                              CompileOptions options,
+                                              std::string *ptxText = nullptr);
 
 } // namespace mlir::tirx
 
