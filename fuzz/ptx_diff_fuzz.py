@@ -92,8 +92,9 @@ class Kernel:
             kind = r.choices(
                 ["ibin", "shift", "div", "fbin", "fun", "fma", "itof", "ftoi",
                  "select", "if", "loop", "shared", "shfl", "vote", "redux",
-                 "atomic", "const"],
-                weights=[8, 3, 3, 8, 4, 3, 3, 2, 4, 3, 3, 2, 3, 1, 2, 1, 2])[0]
+                 "atomic", "const", "half", "wide", "math"],
+                weights=[8, 3, 3, 8, 4, 3, 3, 2, 4, 3, 3, 2, 3, 1, 2, 1, 2, 3,
+                         2, 1])[0]
             getattr(self, "gen_" + kind)()
         if self.tile:
             self.gen_tile()
@@ -213,6 +214,31 @@ class Kernel:
         if a is not None:
             self.add("atomic", None, [a], {"op": self.rng.choice(["add u32", "xor b32", "or b32", "max u32", "min s32"])})
 
+    def gen_half(self):
+        """f32 -> f16/bf16 (.rn) -> f32, or an op in the narrow type."""
+        d = self.two("f32")
+        if d:
+            self.add("half", "f32", d, {"ty": self.rng.choice(["f16", "bf16"]),
+                                        "op": self.rng.choice([None, "addf", "mulf"])})
+
+    def gen_wide(self):
+        """64-bit integer arithmetic on sign/zero extended values."""
+        d = self.two("i32")
+        if d:
+            self.add("wide", "i32", d, {
+                "ext": self.rng.choice(["extsi", "extui"]),
+                "op": self.rng.choice(["muli", "addi", "subi", "xori"]),
+                "shift": self.rng.choice([0, 7, 32, 45])})
+
+    def gen_math(self):
+        """Approximate math (libdevice, .approx instructions): within the
+        kernel's ulp bound."""
+        a = self.pick("f32")
+        if a is not None:
+            self.add("math", "f32", [a], {"op": self.rng.choice(
+                ["exp", "exp2", "tanh", "log", "rsqrt"])})
+            self.ulps = max(self.ulps, APPROX_ULPS)
+
     def gen_tile(self):
         """A 32xC f32 tile in registers: copy in from the float input, a
         unary op, an add with the same tile in another register layout, a
@@ -312,6 +338,34 @@ class Kernel:
                     b(f"    {v} = math.sqrt %s{i} : f32")
                 else:
                     b(f"    {v} = math.{op} {d[0]} : f32")
+            elif s.kind == "half":
+                h = p["ty"]
+                b(f"    %s{i}a = arith.truncf {d[0]} : f32 to {h}")
+                if p["op"]:
+                    b(f"    %s{i}b = arith.truncf {d[1]} : f32 to {h}")
+                    b(f"    %s{i}c = arith.{p['op']} %s{i}a, %s{i}b : {h}")
+                    b(f"    {v} = arith.extf %s{i}c : {h} to f32")
+                else:
+                    b(f"    {v} = arith.extf %s{i}a : {h} to f32")
+            elif s.kind == "wide":
+                b(f"    %s{i}a = arith.{p['ext']} {d[0]} : i32 to i64")
+                b(f"    %s{i}b = arith.{p['ext']} {d[1]} : i32 to i64")
+                b(f"    %s{i}c = arith.{p['op']} %s{i}a, %s{i}b : i64")
+                b(f"    %s{i}k = arith.constant {p['shift']} : i64")
+                b(f"    %s{i}d = arith.shrui %s{i}c, %s{i}k : i64")
+                b(f"    {v} = arith.trunci %s{i}d : i64 to i32")
+            elif s.kind == "math":
+                op = p["op"]
+                if op in ("log", "rsqrt"):
+                    # A positive argument: |x| + 1.
+                    b(f"    %s{i}a = math.absf {d[0]} : f32")
+                    b(f"    %s{i}b = arith.addf %s{i}a, {cst(1.0, 'f32')} : f32")
+                    b(f"    {v} = math.{op} %s{i}b : f32")
+                else:
+                    # Bounded (no overflow to inf): clamp to [-20, 20].
+                    b(f"    %s{i}a = arith.maximumf {d[0]}, {cst(-20.0, 'f32')} : f32")
+                    b(f"    %s{i}b = arith.minimumf %s{i}a, {cst(20.0, 'f32')} : f32")
+                    b(f"    {v} = math.{op} %s{i}b : f32")
             elif s.kind == "fma":
                 b(f"    {v} = math.fma {d[0]}, {d[1]}, {d[2]} : f32")
             elif s.kind == "itof":

@@ -515,6 +515,8 @@ static void emitCmp(Translator &T, CP p, SK k, uint32_t d, uint32_t a,
 }
 
 static SK cmpKind(StringRef type) {
+  if (isFloatType(type)) // bf16 starts with a 'b' too
+    return kindOf(type);
   if (type.starts_with("b") || type.starts_with("u") || type.starts_with("s"))
     return intKind(typeBits(type));
   return kindOf(type);
