@@ -2,16 +2,22 @@
 """Differential fuzzer of the lowering: random TIRx kernels whose IR-level
 and PTX-level simulations must agree (tirx-sim --diff-ptx).
 
-Each seed generates one kernel: integer and float scalars (arith, math,
-casts, selects), loads of the inputs, tirx.if and tirx.for over one-element
-local buffers, values handed over through shared memory with barriers,
-warp collectives (shfl.sync, vote.sync, redux.sync), atomics into global
-memory, and tile primitives (copy, unary, binary, reduce) on register
+Each seed generates one kernel: integer and float scalars (arith, casts,
+selects, 64-bit integers, f16/bf16 rounding, approximate math), loads of
+the inputs, tirx.if and tirx.for over one-element local buffers, values
+handed over through shared memory with barriers, warp collectives
+(shfl.sync, vote.sync, redux.sync), atomics into global memory, and tile
+primitives (copy, unary, binary, reduce, permute_layout) on register
 fragments with random lane/register layouts (bit permutations of the
-32-lane warp and its registers, replicated destinations). Everything it
-generates is defined behaviour (shift amounts masked, divisors made
-nonzero, float-to-int conversions of clamped values), so the two levels
-must end with the same bytes.
+32-lane warp and its registers, replicated reduction results). Everything
+it generates is defined behaviour (shift amounts masked, divisors made
+nonzero, float-to-int conversions of clamped values, math on its domain),
+so the two levels must end with the same bytes -- within APPROX_ULPS for a
+kernel with approximate math.
+
+A problem both levels report (a race, say) is the generator's fault and is
+counted as such; one only the IR level reports is code LLVM deleted
+(undefined behaviour the generator should not make). Either fails the run.
 
 A finding -- the levels differ, the PTX level reports a problem the IR
 level does not, the compiler fails on the kernel, a tool crashes -- is
@@ -19,7 +25,9 @@ minimized (statements dropped while the finding still shows, their uses
 replaced by constants) and written to <out>/finding-<seed>.mlir with the
 RUN line that shows it; fixed, it becomes a test in test/Regression/.
 
+    make fuzz-ptx FUZZ_PTX_SECONDS=3600 [FUZZ_SEED=N]
     fuzz/ptx_diff_fuzz.py --build build --seconds 60 [--seed N] [--out DIR]
+    fuzz/ptx_diff_fuzz.py --build build --seed 1 --count 40     # CI's run
     fuzz/ptx_diff_fuzz.py --build build --seed 17 --dump k.mlir   # one kernel
 """
 
@@ -235,7 +243,10 @@ class Kernel:
         kernel's ulp bound."""
         a = self.pick("f32")
         if a is not None:
-            self.add("math", "f32", [a], {"op": self.rng.choice(
+            # Type "f32m": stored, never an operand (a later subtraction
+            # would amplify the approximation's relative error past any
+            # ulp bound).
+            self.add("math", "f32m", [a], {"op": self.rng.choice(
                 ["exp", "exp2", "tanh", "log", "rsqrt"])})
             self.ulps = max(self.ulps, APPROX_ULPS)
 
@@ -272,7 +283,8 @@ class Kernel:
         keep = set(range(len(self.stmts))) if keep is None else set(keep)
         B, G, K = self.blocks, self.grid, self.loads
         N = B * G * K
-        out_vals = [i for i in sorted(keep) if self.stmts[i].ty in ("i32", "f32")
+        out_vals = [i for i in sorted(keep)
+                    if self.stmts[i].ty in ("i32", "f32", "f32m")
                     and self.stmts[i].kind != "tile"]
         tiles = [i for i in sorted(keep) if self.stmts[i].kind == "tile"]
         W = max(1, len(out_vals))
@@ -439,10 +451,11 @@ class Kernel:
         for j, i in enumerate(out_vals):
             s = self.stmts[i]
             buf = "%outi" if s.ty == "i32" else "%outf"
+            ty = "i32" if s.ty == "i32" else "f32"
             b(f"    %o{j}a = arith.muli %gid, {cst(W, 'i32')} : i32")
             b(f"    %o{j}b = arith.addi %o{j}a, {cst(j, 'i32')} : i32")
             b(f"    %o{j} = arith.index_castui %o{j}b : i32 to index")
-            b(f"    tirx.buffer_store %v{i}, {buf}[%o{j}] : {s.ty}, !tirx.buffer<{B * G * W}x{s.ty}, global>")
+            b(f"    tirx.buffer_store %v{i}, {buf}[%o{j}] : {ty}, !tirx.buffer<{B * G * W}x{ty}, global>")
         M = B * G * W
         tile_rows = 32 * (B // 32) * G
         head = [
@@ -657,7 +670,8 @@ def main(argv):
     ap.add_argument("--dump", default=None, help="write the seed's kernel")
     ap.add_argument("--no-minimize", action="store_true")
     args = ap.parse_args(argv)
-    start_seed = args.seed if args.seed is not None else int(time.time()) % 100000
+    start_seed = (args.seed if args.seed is not None
+                  else random.SystemRandom().randrange(1 << 30))
     if args.dump:
         with open(args.dump, "w") as f:
             f.write(Kernel(random.Random(start_seed)).render())
@@ -669,6 +683,9 @@ def main(argv):
     deadline = time.time() + args.seconds
     seed = start_seed
     n = 0
+    if args.seed is None:
+        print(f"seeds from {start_seed} (FUZZ_SEED={start_seed} repeats this run)",
+              flush=True)
     with tempfile.TemporaryDirectory(prefix="tirx-fuzz-ptx-") as tmp:
         runner = Runner(args.build, tmp)
         while time.time() < deadline and (not args.count or n < args.count):

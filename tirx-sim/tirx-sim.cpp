@@ -117,6 +117,11 @@ static cl::opt<std::string> chip("chip",
 static cl::opt<std::string> ptxOut("ptx-out",
                                    cl::desc("Write the PTX the PTX level runs"),
                                    cl::init(""));
+static cl::opt<bool> decodeOnly(
+    "decode-only",
+    cl::desc(".ptx input: decode every kernel of the module without running "
+             "any (checks that each instruction is modeled)"),
+    cl::init(false));
 static cl::opt<std::string> gridOpt("grid",
                                     cl::desc(".ptx input: the grid (X[,Y[,Z]])"),
                                     cl::init("1"));
@@ -600,6 +605,18 @@ static int report(LogicalResult result, const sim::Stats &stats,
 /// A .ptx input: the kernel runs with the launch the options give.
 static int runPTXInput(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
   const llvm::MemoryBuffer *buf = sourceMgr.getMemoryBuffer(1);
+  if (decodeOnly) {
+    std::vector<std::string> failedKernels;
+    LogicalResult r = sim::decodePTXKernels(
+        &context, buf->getBuffer(), buf->getBufferIdentifier(),
+        &failedKernels);
+    llvm::outs() << "decoded the module's kernels, " << failedKernels.size()
+                 << " failed";
+    for (const std::string &k : failedKernels)
+      llvm::outs() << " " << k;
+    llvm::outs() << "\n";
+    return succeeded(r) ? 0 : 1;
+  }
   sim::PTXLaunch launch;
   launch.kernel = funcName;
   bool ok1, ok2, ok3;

@@ -304,7 +304,11 @@ LogicalResult Translator::translateSync(const Instr &in, bool &handled) {
     if (what == "red") {
       if (failed(expectOperands(in, 3, 4)) || k + 1 >= in.parts.size())
         return failure();
-      StringRef kindName = in.parts[k + 1];
+      // barrier.red{.aligned}.op.type (bar.red.op.type).
+      size_t kk = k + 1;
+      if (kk + 1 < in.parts.size() && in.parts[kk] == "aligned")
+        ++kk;
+      StringRef kindName = in.parts[kk];
       auto kind = llvm::StringSwitch<std::optional<ptx::BarRedKind>>(kindName)
                       .Case("popc", ptx::BarRedKind::Popc)
                       .Case("and", ptx::BarRedKind::And)
@@ -818,14 +822,20 @@ LogicalResult Translator::translateCopy(const Instr &in, bool &handled) {
         return failure();
       if (!isImm(in.ops[2]))
         return error() << "cp.async's copy size must be an immediate";
-      if (in.has("L2::cache_hint"))
-        return notModeled(".L2::cache_hint on cp.async");
+      // .L2::cache_hint: the cache policy is the last operand (a hint).
+      bool hint = in.has("L2::cache_hint");
+      size_t nOps = in.ops.size() - (hint ? 1 : 0);
+      if (nOps < 3)
+        return error() << "cp.async.L2::cache_hint takes a cache policy";
       uint32_t dst = address(in.ops[0], "shared", ok);
       uint32_t src = ok ? address(in.ops[1], "global", ok) : 0;
+      Value policy;
+      if (ok && hint)
+        policy = arg(i64(), value(in.ops.back(), 64, ok));
       if (!ok)
         return failure();
       Value srcSize;
-      if (in.ops.size() >= 4) {
+      if (nOps >= 4) {
         if (in.ops[3].kind == Operand::Kind::Reg ||
             in.ops[3].kind == Operand::Kind::Sym) {
           const Reg *r = lookupReg(in.ops[3].name);
@@ -853,7 +863,7 @@ LogicalResult Translator::translateCopy(const Instr &in, bool &handled) {
           ptx::CpAsyncCacheAttr::get(ctx, what == "ca" ? ptx::CpAsyncCache::CA
                                                        : ptx::CpAsyncCache::CG),
           arg(smemPtr, dst), arg(globalPtr, src),
-          b.getI32IntegerAttr(in.ops[2].imm), srcSize, Value()));
+          b.getI32IntegerAttr(in.ops[2].imm), srcSize, policy));
     }
     return notModeled();
   }
@@ -895,7 +905,7 @@ LogicalResult Translator::translateCopy(const Instr &in, bool &handled) {
     StringRef dstSpace = in.parts[3], srcSpace = in.parts[4];
     bool hint = in.has("L2::cache_hint");
     if (in.has("cp_mask"))
-      return notModeled("bulk copies with a byte mask");
+      return notModeled("bulk copies with a byte mask (as at the IR level)");
     if ((dstSpace == "shared::cluster" || dstSpace == "shared::cta") &&
         srcSpace == "global") {
       bool mc = in.has("multicast::cluster");
@@ -1159,7 +1169,10 @@ LogicalResult Translator::translateMMA(const Instr &in, bool &handled) {
     int32_t M, N, K;
     if (!parseShape(in.parts[3], M, N, K))
       return notModeled();
+    // The types end the opcode, but for the b1 forms' .and/.xor.popc.
     size_t t = in.parts.size() - 4;
+    if (in.parts.back() == "popc" && in.parts.size() >= 10)
+      t -= 2;
     auto td = mmaType(in.parts[t]), ta = mmaType(in.parts[t + 1]),
          tb = mmaType(in.parts[t + 2]);
     if (!td || !ta || !tb)
@@ -1213,19 +1226,27 @@ LogicalResult Translator::translateMMA(const Instr &in, bool &handled) {
     // wgmma.mma_async.sync.aligned.shape.dtype.atype.btype{.satfinite}
     //   d, a-desc|{a}, b-desc, scale-d{, imm-scale-a, imm-scale-b{,
     //   imm-tnsp-a}, imm-tnsp-b}
-    size_t s = 4;
-    if (in.parts.size() < s + 4)
+    // The shape and the three types, wherever .satfinite (before the types
+    // in the s8/u8 forms) and .and.popc (b1) stand.
+    std::vector<StringRef> words;
+    for (size_t i = 4; i < in.parts.size(); ++i)
+      if (in.parts[i] != "satfinite" && in.parts[i] != "and" &&
+          in.parts[i] != "popc")
+        words.push_back(in.parts[i]);
+    if (words.size() != 4)
       return notModeled();
     int32_t M, N, K;
-    if (!parseShape(in.parts[s], M, N, K))
+    if (!parseShape(words[0], M, N, K))
       return notModeled();
-    auto td = mmaType(in.parts[s + 1]), ta = mmaType(in.parts[s + 2]),
-         tb = mmaType(in.parts[s + 3]);
+    auto td = mmaType(words[1]), ta = mmaType(words[2]),
+         tb = mmaType(words[3]);
     if (!td || !ta || !tb)
       return notModeled();
     bool aRegs = in.ops.size() > 1 && in.ops[1].kind == Operand::Kind::Vec;
     bool f16ish = *ta == ptx::MMAType::F16 || *ta == ptx::MMAType::BF16;
-    bool isInt = *ta == ptx::MMAType::S8 || *ta == ptx::MMAType::U8;
+    // Integer and b1 forms take no scale or transpose immediates.
+    bool isInt = *ta == ptx::MMAType::S8 || *ta == ptx::MMAType::U8 ||
+                 words[2] == "b1";
     size_t imms = isInt ? 0 : f16ish ? (aRegs ? 3 : 4) : 2;
     if (failed(expectOperands(in, 4 + imms, 4 + imms)))
       return failure();
@@ -1468,5 +1489,7 @@ LogicalResult Translator::translateTcgen05(const Instr &in, bool &handled) {
            bar),
         mask));
   }
+  if (what == "shift" || what == "cp")
+    return notModeled("tcgen05." + what.str() + " (as at the IR level)");
   return notModeled();
 }

@@ -385,8 +385,8 @@ LogicalResult Translator::translateMemory(const Instr &in, bool &handled) {
     bool strong = !m.sem.empty() && m.sem != "weak";
     if (m.sem == "mmio")
       return notModeled(".mmio accesses");
-    if (esz > 8)
-      return notModeled("128-bit elements");
+    if (esz > 8 && m.vec != 1)
+      return notModeled("vectors of 128-bit elements");
 
     if (strong) {
       // The IR level's tirx.ptx.ld / st (strong accesses never race with
@@ -464,10 +464,13 @@ LogicalResult Translator::translateMemory(const Instr &in, bool &handled) {
     uint32_t addr = address(addrOp, m.space, ok);
     if (!ok)
       return failure();
-    SK kind = m.vec == 1 ? (esz == 1 ? SK::I8 : esz == 2 ? SK::I16
-                            : esz == 4                   ? SK::I32
-                                                         : SK::I64)
-                         : SK::None;
+    // A .b128 element: 16 bytes into its register's two slots.
+    SK kind = m.vec == 1 && esz <= 8
+                  ? (esz == 1   ? SK::I8
+                     : esz == 2 ? SK::I16
+                     : esz == 4 ? SK::I32
+                                : SK::I64)
+                  : SK::None;
     if (store) {
       std::vector<uint32_t> regs;
       for (const Operand *v : vals) {
@@ -534,8 +537,6 @@ LogicalResult Translator::translateMemory(const Instr &in, bool &handled) {
     (void)noftz;
     if (!kind)
       return notModeled("an atomic without an operation");
-    if (m.vec != 1)
-      return notModeled("vector atomics");
     std::optional<ptx::ValType> vt = valType(m.type);
     if (!vt)
       return notModeled("type ." + m.type);
@@ -547,7 +548,9 @@ LogicalResult Translator::translateMemory(const Instr &in, bool &handled) {
     size_t k = 0;
     uint32_t res = 0;
     if (isAtom) {
-      res = dest(in.ops[k++], ok);
+      ++k;
+      if (m.vec == 1)
+        res = dest(in.ops[0], ok);
       if (!ok)
         return failure();
     }
@@ -556,10 +559,46 @@ LogicalResult Translator::translateMemory(const Instr &in, bool &handled) {
     uint32_t cmp = 0;
     if (ok && cas)
       cmp = value(in.ops[k++], bits, ok);
-    uint32_t val = ok ? value(in.ops[k++], bits, ok) : 0;
+    uint32_t val = 0;
+    Type elt = elementType(b, m.type);
+    // .v2/.v4/.v8: {b0, ...} registers of the type, packed into one vector
+    // value (vector<N x f16> for .vN.f16, vector<2N x f16> for .vN.f16x2),
+    // the result unpacked into {d0, ...}.
+    std::vector<uint32_t> resRegs;
+    unsigned regBytes = std::max(1u, bits / 8);
+    if (ok && m.vec != 1) {
+      const Operand &vo = in.ops[k++];
+      if (cas || vo.kind != Operand::Kind::Vec || vo.elems.size() != m.vec)
+        return error() << "'" << in.opcode << "' takes " << m.vec
+                       << " values in braces";
+      std::vector<uint32_t> regs;
+      for (const Operand &e : vo.elems) {
+        regs.push_back(value(e, bits, ok));
+        if (!ok)
+          return failure();
+      }
+      val = pack(regs, regBytes);
+      auto scalar = dyn_cast<VectorType>(elt);
+      elt = VectorType::get(
+          {static_cast<int64_t>(m.vec) * (scalar ? scalar.getNumElements() : 1)},
+          scalar ? scalar.getElementType() : elt);
+      if (isAtom) {
+        const Operand &d = in.ops[0];
+        if (d.kind != Operand::Kind::Vec || d.elems.size() != m.vec)
+          return error() << "'" << in.opcode << "' returns " << m.vec
+                         << " values in braces";
+        for (const Operand &e : d.elems) {
+          resRegs.push_back(dest(e, ok));
+          if (!ok)
+            return failure();
+        }
+        res = temp(std::max(1u, (m.vec * regBytes + 7) / 8));
+      }
+    } else if (ok) {
+      val = value(in.ops[k++], bits, ok);
+    }
     if (!ok)
       return failure();
-    Type elt = elementType(b, m.type);
     Value ptr = arg(ptrTo(b.getI8Type(), pointerSpace(m.space)), addr);
     ptx::MemSemAttr semAttr;
     if (!m.sem.empty())
@@ -594,7 +633,11 @@ LogicalResult Translator::translateMemory(const Instr &in, bool &handled) {
       built = PTXRedOp::create(b, curLocation, semAttr, scopeAttr, spaceAttr,
                                kindAttr, typeAttr, ptr, arg(elt, val), Value());
     }
-    return decodeBuilt(built);
+    if (failed(decodeBuilt(built)))
+      return failure();
+    if (!resRegs.empty())
+      unpack(res, resRegs, regBytes);
+    return success();
   }
 
   if (op == "cvta") {

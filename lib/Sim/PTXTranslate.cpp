@@ -188,7 +188,7 @@ const Reg *Translator::lookupReg(StringRef name) const {
 
 LogicalResult Translator::declareRegs(const VarDecl &d) {
   unsigned bits = typeBits(d.type);
-  if (bits == 0 || bits > 64)
+  if (bits == 0 || (bits > 64 && bits != 128))
     return emitError(ptxLocation(d.pos))
            << "registers of type ." << d.type
            << " are not modeled by the simulator";
@@ -196,7 +196,8 @@ LogicalResult Translator::declareRegs(const VarDecl &d) {
   r.bits = bits;
   r.isPred = d.type == "pred";
   auto add = [&](const std::string &name) {
-    r.slot = temp();
+    // A .b128 register: two slots, the low half first (as in memory).
+    r.slot = temp(bits == 128 ? 2 : 1);
     scopes.back()[name] = r;
   };
   if (d.count == 0) {
@@ -535,6 +536,35 @@ LogicalResult Translator::translateScalar(const Instr &in, bool &handled) {
     if (bits == 0)
       return notModeled("type ." + type);
     const Operand &d = in.ops[0], &a = in.ops[1];
+    if (bits == 128) {
+      // mov.b128 d, {lo, hi} / {lo, hi}, a / d, a: two 64-bit halves.
+      auto halves = [&](const Operand &o, bool isDest,
+                        uint32_t out[2]) -> bool {
+        if (o.kind == Operand::Kind::Vec) {
+          if (o.elems.size() != 2)
+            return false;
+          for (int i = 0; i < 2; ++i)
+            out[i] = isDest ? dest(o.elems[i], ok) : value(o.elems[i], 64, ok);
+          return ok;
+        }
+        const Reg *r = destReg(o);
+        if (!r || r->bits != 128)
+          return false;
+        out[0] = r->slot;
+        out[1] = r->slot + 1;
+        return true;
+      };
+      uint32_t dh[2], ah[2];
+      if (!halves(d, true, dh) || !halves(a, false, ah))
+        return error() << "mov.b128 moves a .b128 register or two 64-bit "
+                          "halves in braces";
+      uint32_t t0 = temp(), t1 = temp();
+      emitMov(t0, ah[0]);
+      emitMov(t1, ah[1]);
+      emitMov(dh[0], t0);
+      emitMov(dh[1], t1);
+      return success();
+    }
     if (a.kind == Operand::Kind::Vec) { // pack {a, b, ...} into d
       uint32_t dst = dest(d, ok);
       if (!ok || a.elems.empty())
@@ -1721,6 +1751,22 @@ static std::string inferABI(const VarDecl &p) {
   if (p.isPtr)
     return "pointer";
   unsigned bits = typeBits(p.type);
+  // A scalar LLVM passes as bytes (`.b8 p[2]` for an f16/bf16/i16): its
+  // bits, as an integer of that size.
+  if (p.arrayLen > 0 && p.type == "b8") {
+    switch (p.arrayLen) {
+    case 1:
+      return "i8";
+    case 2:
+      return "i16";
+    case 4:
+      return "i32";
+    case 8:
+      return "i64";
+    default:
+      return "";
+    }
+  }
   if (p.arrayLen > 0)
     return "";
   if (p.type == "f32")
@@ -2044,7 +2090,7 @@ PTXDiagnosticRewriter::~PTXDiagnosticRewriter() {
 namespace {
 /// What a PTX-level program owns: the parsed module and the built ops.
 struct Owned {
-  std::unique_ptr<Module> mod;
+  std::shared_ptr<Module> mod;
   OwningOpRef<ModuleOp> scratch;
   std::shared_ptr<void> host; // the host part's IR (hybrid programs)
 };
@@ -2167,18 +2213,11 @@ LogicalResult checkShape(MLIRContext *ctx, StringRef bufferName,
 }
 } // namespace
 
-FailureOr<std::shared_ptr<Program>>
-sim::compilePTX(MLIRContext *ctx, StringRef text, StringRef bufferName,
-                const PTXLaunch &launch) {
-  PTXDiagnosticRewriter rewriter(ctx);
-  auto owned = std::make_shared<Owned>();
-  owned->mod = parseOrReport(ctx, text, bufferName);
-  if (!owned->mod)
-    return failure();
-  const Function *entry =
-      findEntry(*owned->mod, launch.kernel, ctx, bufferName);
-  if (!entry)
-    return failure();
+/// Decodes `entry` of the parsed module `owned->mod` for `launch`.
+static FailureOr<std::shared_ptr<Program>>
+compileEntry(MLIRContext *ctx, std::shared_ptr<Owned> owned,
+             const Function *entry, StringRef bufferName,
+             const PTXLaunch &launch) {
   auto prog = std::make_shared<Program>();
   Translator T(ctx, *prog, *owned->mod, bufferName);
   resolveShape(*entry, launch, T);
@@ -2225,6 +2264,46 @@ sim::compilePTX(MLIRContext *ctx, StringRef text, StringRef bufferName,
   owned->scratch = std::move(T.scratch);
   prog->owned = owned;
   return prog;
+}
+
+FailureOr<std::shared_ptr<Program>>
+sim::compilePTX(MLIRContext *ctx, StringRef text, StringRef bufferName,
+                const PTXLaunch &launch) {
+  PTXDiagnosticRewriter rewriter(ctx);
+  auto owned = std::make_shared<Owned>();
+  owned->mod = parseOrReport(ctx, text, bufferName);
+  if (!owned->mod)
+    return failure();
+  const Function *entry =
+      findEntry(*owned->mod, launch.kernel, ctx, bufferName);
+  if (!entry)
+    return failure();
+  return compileEntry(ctx, owned, entry, bufferName, launch);
+}
+
+LogicalResult sim::decodePTXKernels(MLIRContext *ctx, StringRef text,
+                                    StringRef bufferName,
+                                    std::vector<std::string> *failedKernels) {
+  PTXDiagnosticRewriter rewriter(ctx);
+  std::shared_ptr<Module> mod = parseOrReport(ctx, text, bufferName);
+  if (!mod)
+    return failure();
+  bool ok = true;
+  for (const Function &f : mod->functions) {
+    if (!f.isEntry)
+      continue;
+    // Each kernel on its own (a fresh program; the parsed module shared).
+    auto one = std::make_shared<Owned>();
+    one->mod = mod;
+    PTXLaunch launch;
+    launch.kernel = f.name;
+    if (failed(compileEntry(ctx, one, &f, bufferName, launch))) {
+      ok = false;
+      if (failedKernels)
+        failedKernels->push_back(f.name);
+    }
+  }
+  return success(ok);
 }
 
 FailureOr<std::shared_ptr<Program>> sim::compileHostWithPTXKernel(

@@ -104,9 +104,15 @@ LogicalResult runPTX(const Program &program, ArrayRef<MemoryBlock> memory,
                      ArrayRef<Argument> args, const Options &options,
                      Stats *stats = nullptr);
 
-/// The PTX instructions the front end models, one family per entry
-/// ("mbarrier: init, arrive, ..."), for the documentation's list.
-std::vector<std::string> modeledPTXInstructions();
+/// Parses PTX `text` and decodes every `.entry` of it, each for a launch of
+/// its `.reqntid` (else one thread) with the ABI inferred from its
+/// parameters, without running it: the check that the front end models
+/// every instruction of a module (the PTX sweep's --sim-decode). Errors are
+/// diagnostics at the PTX lines; the names of the kernels that failed go to
+/// `failedKernels`.
+LogicalResult decodePTXKernels(MLIRContext *ctx, llvm::StringRef text,
+                               llvm::StringRef bufferName,
+                               std::vector<std::string> *failedKernels);
 
 } // namespace mlir::tirx::sim
 
