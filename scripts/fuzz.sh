@@ -16,9 +16,20 @@
 #                a time) so a campaign continues past a crash (default 0:
 #                stop at the first crash, as CI does)
 #   FUZZ_ARGS    extra libFuzzer flags
+#   FUZZ_SEED=N  the libFuzzer seed (default: a random one, printed at the
+#                start and the end of the run so a failure can be replayed)
+#   FUZZ_RUNS=N  stop after N inputs instead of after SECONDS: with the
+#                FUZZ_SEED of a run and its printed input count, a fresh
+#                FUZZ_DIR replays the same sequence of inputs
 #
+# Reproducibility: the run is single-process, starts from the seeds alone
+# when FUZZ_DIR is fresh (make fuzz-smoke), and runs with address-space
+# randomization off where `setarch -R` is allowed, so the mutations follow
+# from the seed alone; the printed replay line repeats it exactly.
 # Seeds: every .mlir under test/ and examples/, split at `// -----`
-# (fuzz/fuzz_inputs.py seeds). Dictionary: generated from the TIRx ODS at
+# (fuzz/fuzz_inputs.py seeds), and the attribute-contract inputs
+# (fuzz/contract_inputs.py: attributes on declarations, non-kernels, nested
+# modules, with malformed values). Dictionary: generated from the TIRx ODS at
 # build time ($BUILD/fuzz/tirx.dict).
 #
 # Exit status: 0 when no crash was found, 1 when one was (each reproducer is
@@ -52,18 +63,31 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
 
 mkdir -p "$FUZZ_DIR/corpus" "$FUZZ_DIR/seeds" "$FUZZ_DIR/artifacts"
 python3 fuzz/fuzz_inputs.py seeds --out "$FUZZ_DIR/seeds" test examples
+python3 fuzz/contract_inputs.py --out "$FUZZ_DIR/seeds"
 before=$(ls "$FUZZ_DIR/artifacts" | grep -c '^crash-' || true)
 
-args=(-dict="$DICT" -max_total_time="$SECS" -max_len=8192 -timeout=25
+SEED=${FUZZ_SEED:-$(( $(od -An -N4 -tu4 /dev/urandom) % 2147483646 + 1 ))}
+if [ -n "${FUZZ_RUNS:-}" ]; then
+  limit=(-runs="$FUZZ_RUNS" -max_total_time=0)
+else
+  limit=(-max_total_time="$SECS")
+fi
+# No address-space randomization: hash orders keyed by pointers (and so the
+# coverage a mutation reaches) repeat from run to run.
+norand=()
+if setarch "$(uname -m)" -R true >/dev/null 2>&1; then
+  norand=(setarch "$(uname -m)" -R)
+fi
+args=(-seed="$SEED" "${limit[@]}" -dict="$DICT" -max_len=8192 -timeout=25
       -rss_limit_mb=4096 -artifact_prefix="$FUZZ_DIR/artifacts/"
       -print_final_stats=1 -reload=0)
 if [ "${FUZZ_FORK:-0}" = 1 ]; then
   args+=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
 fi
-echo "[fuzz] $SECS s, corpus $(ls "$FUZZ_DIR/corpus" | wc -l) files, seeds $(ls "$FUZZ_DIR/seeds" | wc -l)"
+echo "[fuzz] seed $SEED, ${FUZZ_RUNS:+$FUZZ_RUNS inputs}${FUZZ_RUNS:-$SECS s}, corpus $(ls "$FUZZ_DIR/corpus" | wc -l) files, seeds $(ls "$FUZZ_DIR/seeds" | wc -l)"
 t0=$(date +%s)
 set +e
-nice -n 10 "$FUZZER" "${args[@]}" ${FUZZ_ARGS:-} "$FUZZ_DIR/corpus" "$FUZZ_DIR/seeds" \
+nice -n 10 "${norand[@]}" "$FUZZER" "${args[@]}" ${FUZZ_ARGS:-} "$FUZZ_DIR/corpus" "$FUZZ_DIR/seeds" \
   >"$FUZZ_DIR/last-run.log" 2>&1
 set -e
 grep -E '^(==[0-9]+==ERROR|SUMMARY|tirx-fuzz: |.*runtime error:|Test unit written|INFO: fuzzed for)' \
@@ -71,6 +95,14 @@ grep -E '^(==[0-9]+==ERROR|SUMMARY|tirx-fuzz: |.*runtime error:|Test unit writte
 echo "[fuzz] ran $(( $(date +%s) - t0 )) s wall; corpus now $(ls "$FUZZ_DIR/corpus" | wc -l) files"
 echo "[fuzz] last status: $(grep -E '^#[0-9]+' "$FUZZ_DIR/last-run.log" | tail -1 || true)"
 grep -E '^stat::' "$FUZZ_DIR/last-run.log" | tr '\n' ' ' || true; echo
+runs=$(grep -E '^stat::number_of_executed_units:' "$FUZZ_DIR/last-run.log" | awk '{print $2}' | tail -1 || true)
+if [ "${FUZZ_FORK:-0}" = 1 ]; then
+  # Fork mode schedules its children by time: it is not replayable, but
+  # each finding's artifact is.
+  echo "[fuzz] seed $SEED (fork mode: replay the artifacts, not the run)"
+else
+  echo "[fuzz] replay this run: FUZZ_SEED=$SEED${runs:+ FUZZ_RUNS=$runs} FUZZ_DIR=<fresh dir> scripts/fuzz.sh (make fuzz-smoke: FUZZ_SEED=$SEED${runs:+ FUZZ_RUNS=$runs} make fuzz-smoke)"
+fi
 
 status=0
 for crash in "$FUZZ_DIR"/artifacts/crash-*; do
@@ -92,6 +124,10 @@ for crash in "$FUZZ_DIR"/artifacts/crash-*; do
   fi
   echo "[fuzz] CRASH reproducer: $min ($(wc -c <"$min") bytes); reproduce with:"
   echo "        $FUZZER $min"
+  if [ "$(wc -c <"$min")" -le 4096 ]; then
+    echo "[fuzz] reproducer text:"
+    sed 's/^/    | /' "$min"; echo
+  fi
   status=1
 done
 for other in "$FUZZ_DIR"/artifacts/{timeout,oom,slow-unit}-*; do

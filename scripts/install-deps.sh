@@ -18,7 +18,8 @@ for arg in "$@"; do
   esac
 done
 PY=${PYTHON:-python3}
-PY_PKGS=(pytest nanobind psutil numpy)
+# matplotlib: the trace summary picture (tirx.profiling.summary_png) and its test.
+PY_PKGS=(pytest nanobind psutil numpy matplotlib)
 
 log() { printf '[install-deps] %s\n' "$*"; }
 die() { printf '[install-deps] error: %s\n' "$*" >&2; exit 1; }
@@ -104,8 +105,10 @@ PYEOF
 if p=$(find_ptxas); then
   log "ptxas: $p"
 else
-  log "ptxas not found; installing PyPI's nvidia-cuda-nvcc wheel"
-  "$PY" -m pip install -q nvidia-cuda-nvcc || die "pip install nvidia-cuda-nvcc failed (needed for ptxas)"
+  # CUDA 13.0's ptxas: the GPU machine's driver is CUDA 13.0, and the
+  # device check's bundle carries cubins this ptxas assembles.
+  log "ptxas not found; installing PyPI's nvidia-cuda-nvcc wheel (CUDA 13.0)"
+  "$PY" -m pip install -q "nvidia-cuda-nvcc==13.0.*" || die "pip install nvidia-cuda-nvcc failed (needed for ptxas)"
   p=$(find_ptxas) || die "ptxas still not found after installing nvidia-cuda-nvcc"
   log "ptxas: $p"
 fi

@@ -32,6 +32,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
@@ -145,6 +146,12 @@ static cl::opt<std::string>
                     "(pointer, i32, f32, tensormap, ...; default: from the "
                     "declarations)"),
            cl::init(""));
+static cl::opt<std::string> tracePath(
+    "trace",
+    cl::desc("Write the run's timeline (profile ranges and marks, barrier "
+             "and mbarrier waits, in logical time) to this file as Chrome "
+             "trace / Perfetto JSON"),
+    cl::init(""));
 static cl::opt<bool> splitInputFile(
     "split-input-file",
     cl::desc("Run each `// -----` chunk of the input as its own module"),
@@ -476,7 +483,7 @@ static bool buildArguments(const std::vector<sim::ParamInfo> &params,
 static LogicalResult runProgram(const sim::Program &program, bool ptx,
                                 std::vector<ArrayArg> &arrays,
                                 ArrayRef<sim::Argument> args,
-                                sim::Stats &stats) {
+                                sim::Stats &stats, StringRef traceName = "") {
   std::vector<sim::MemoryBlock> blocks;
   for (ArrayArg &a : arrays)
     blocks.push_back(sim::MemoryBlock{a.data.data(), a.data.size(),
@@ -487,8 +494,25 @@ static LogicalResult runProgram(const sim::Program &program, bool ptx,
   options.checkUninitialized = !noUninit;
   options.maxErrors = maxErrors;
   options.maxSteps = maxSteps;
-  return ptx ? sim::runPTX(program, blocks, args, options, &stats)
-             : sim::run(program, blocks, args, options, &stats);
+  std::unique_ptr<sim::TraceRecorder> recorder;
+  if (!tracePath.empty() && !traceName.empty()) {
+    recorder = std::make_unique<sim::TraceRecorder>();
+    options.trace = recorder.get();
+  }
+  LogicalResult result =
+      ptx ? sim::runPTX(program, blocks, args, options, &stats)
+          : sim::run(program, blocks, args, options, &stats);
+  // Also after a failure: a deadlock's timeline shows who waited where.
+  if (recorder) {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(tracePath, ec);
+    if (ec) {
+      fail("cannot write the trace '" + tracePath + "': " + ec.message());
+      return failure();
+    }
+    recorder->writeJSON(os, traceName, seed);
+  }
+  return result;
 }
 
 /// Distance in units of the last place between two float bit patterns of
@@ -647,7 +671,9 @@ static int runPTXInput(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
   if (!buildArguments(sim::getParams(**program), arrays, args))
     return 1;
   sim::Stats stats;
-  LogicalResult result = runProgram(**program, true, arrays, args, stats);
+  LogicalResult result =
+      runProgram(**program, true, arrays, args, stats,
+                 funcName.empty() ? StringRef("kernel") : StringRef(funcName));
   return report(result, stats, arrays);
 }
 
@@ -702,7 +728,8 @@ static int runMain(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
         }
         return failure();
       });
-      irResult = runProgram(**program, false, arrays, args, stats);
+      irResult = runProgram(**program, false, arrays, args, stats,
+                            SymbolTable::getSymbolName(func).getValue());
     }
     sim::Stats ptxStats;
     {
@@ -773,7 +800,8 @@ static int runMain(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
                  << ptxStats.dynamicOps << " PTX-level ops)\n";
   } else {
     result = runProgram(ptxLevel ? *ptxProgram : **program, ptxLevel, arrays,
-                        args, stats);
+                        args, stats,
+                        SymbolTable::getSymbolName(func).getValue());
   }
   return report(result, stats, arrays);
 }

@@ -26,6 +26,8 @@ speed has never been measured.
 from tirx.script import PointerType
 from tirx.script import tirx as T
 
+from .hopper_gemm import SWIZZLE_128B, tma_args
+
 DEFAULT = dict(BM=128, BN=256, BK=64, STAGES=4, CTA_GROUP=1)
 
 
@@ -57,14 +59,6 @@ def launch(M, N, K, cfg):
                 cluster=(g, 1, 1), smem=shared_bytes(cfg))
 
 
-def tensor_maps(M, N, K, cfg):
-    return [
-        dict(name="A", dtype="bfloat16", shape=(K, M), stride=K * 2, box=(64, 128), swizzle=128),
-        dict(name="B", dtype="bfloat16", shape=(K, N), stride=K * 2,
-             box=(64, cfg["BN"] // cfg["CTA_GROUP"]), swizzle=128),
-    ]
-
-
 def instr_desc(m, n):
     """The kind::f16 instruction descriptor: f32 accumulator (bits 4-5 = 1),
     bf16 A and B (bits 7-9 and 10-12 = 1), both K-major (bits 15, 16 = 0),
@@ -88,13 +82,20 @@ def make_gemm(M, N, K, **overrides):
     # 61), version 1 at bit 46, 8-row groups 1024 bytes apart.
     DESC_HI = (1 << 16) | (64 << 32) | (1 << 46) | (2 << 61)
     TMEM = PointerType("float32", "tmem")
+    A_TMA = tma_args(M, K, 128, 64, SWIZZLE_128B)
+    B_TMA = tma_args(N, K, B_ROWS, 64, SWIZZLE_128B)
 
     @T.macro
     def desc(ptr):
         return ((T.cast(T.cuda.cvta_generic_to_shared(ptr), "uint64") >> 4) & 0x3FFF) | T.uint64(DESC_HI)
 
     @T.prim_func
-    def gemm(A_map: T.TensorMap(), B_map: T.TensorMap(), C: T.Buffer((M, N), "bfloat16")):
+    def gemm(A: T.Buffer((M, K), "bfloat16"), B: T.Buffer((N, K), "bfloat16"),
+             C: T.Buffer((M, N), "bfloat16")):
+        A_map: T.let[T.handle("tensormap")] = T.tvm_stack_alloca("tensormap", 1)
+        T.call_packed("runtime.cuTensorMapEncodeTiled", A_map, "bfloat16", 2, A.data, *A_TMA)
+        B_map: T.let[T.handle("tensormap")] = T.tvm_stack_alloca("tensormap", 1)
+        T.call_packed("runtime.cuTensorMapEncodeTiled", B_map, "bfloat16", 2, B.data, *B_TMA)
         T.device_entry()
         bm, bn = T.cta_id([M // 128, N // BN])
         rank = T.cta_id_in_cluster([G])

@@ -20,20 +20,59 @@ Q, K, V and O are (B*H*S) x D row-major bf16 matrices, addressed through
 - the epilogue divides by the row sums, writes bf16 to shared memory and
   stores each consumer's 64 x D block with a TMA store.
 
-`make_attention(BH, S, D, causal)` returns the `@T.prim_func`;
-`tensor_maps` and `launch` describe its host side.
+`make_attention(BH, S, D, causal)` returns the `@T.prim_func`
+`attention(Q, K, V, O)` over the four (BH*S) x D bf16 matrices; its host
+part builds their tensor maps (as the GEMM's does), and `launch`
+describes the launch shape.
 """
 
 import math
 
 from tirx.script import tirx as T
 
+from .hopper_gemm import SWIZZLE_128B, SWIZZLE_NONE, tma_args
+
 BM = 128
 CONSUMERS = 2
 
 
+# Key block and stages per head dim come from tirx.autotune over SPACE
+# (docs/Profiling.md), tuned at TUNE_SHAPE: the cache's winner, else the
+# table (`table_config`), the tuner's default; no GPU has tuned them yet.
+SPACE = dict(BN=[64, 128], STAGES=[2, 3])
+TUNE_SHAPE = dict(BH=16, S=4096)
+
+
+def table_config(D):
+    return dict(BN=128 if D == 64 else 64, STAGES=2)
+
+
+def _factory(D, **cfg):
+    return make_attention(TUNE_SHAPE["BH"], TUNE_SHAPE["S"], D, **cfg)
+
+
+def _fits(cfg, D):
+    if shared_bytes(D, cfg) > 227 * 1024:
+        return f"{shared_bytes(D, cfg)} bytes of shared memory"
+    return True
+
+
+_TUNER = None
+
+
+def tuner():
+    """The autotuner of this kernel, keyed by the head dim and the GPU."""
+    global _TUNER
+    if _TUNER is None:
+        import tirx
+        _TUNER = tirx.autotune(_factory, space=SPACE, default=table_config,
+                               name="flash_attention", target="sm_90a",
+                               constraint=_fits)
+    return _TUNER
+
+
 def config_for(D, **overrides):
-    cfg = dict(BN=128 if D == 64 else 64, STAGES=2)
+    cfg = dict(tuner().config(D))
     cfg.update(overrides)
     return cfg
 
@@ -48,14 +87,6 @@ def check(BH, S, D, cfg):
         raise ValueError("head dim must be 64 or 128")
     if S % BM or S % cfg["BN"] or BM % cfg["BN"]:
         raise ValueError(f"sequence length {S} must be a multiple of {BM}")
-
-
-def tensor_maps(BH, S, D, cfg):
-    rows = BH * S
-    box = [dict(name=n, dtype="bfloat16", shape=(D, rows), stride=D * 2,
-                box=(64, BM if n == "Q" else cfg["BN"]), swizzle=128) for n in "QKV"]
-    return box + [dict(name="O", dtype="bfloat16", shape=(D, rows), stride=D * 2,
-                       box=(D, 64), swizzle=0)]
 
 
 def launch(BH, S, D, cfg):
@@ -84,15 +115,29 @@ def make_attention(BH, S, D, causal=False, **overrides):
     # D (one BN x 64 block), SBO = 8 rows of 128 bytes.
     V_DESC = (((BN * 128) >> 4) << 16) | (64 << 32) | (1 << 62)
     NEG_INF = -float("inf")
+    # Q, K and V in 64-column boxes (128 bytes, swizzled), O's 64-row
+    # store box unswizzled.
+    ROWS = BH * S
+    Q_TMA = tma_args(ROWS, D, BM, 64, SWIZZLE_128B)
+    KV_TMA = tma_args(ROWS, D, BN, 64, SWIZZLE_128B)
+    O_TMA = tma_args(ROWS, D, 64, D, SWIZZLE_NONE)
 
     @T.macro
     def desc(ptr, hi):
         return ((T.cast(T.cuda.cvta_generic_to_shared(ptr), "uint64") >> 4) & 0x3FFF) | T.uint64(hi)
 
     @T.prim_func
-    def attention(Q_map: T.TensorMap(), K_map: T.TensorMap(), V_map: T.TensorMap(),
-                  O_map: T.TensorMap()):
+    def attention(Q: T.Buffer((ROWS, D), "bfloat16"), K: T.Buffer((ROWS, D), "bfloat16"),
+                  V: T.Buffer((ROWS, D), "bfloat16"), O: T.Buffer((ROWS, D), "bfloat16")):
         T.func_attr({"tirx.launch_bounds_min_blocks_per_sm": 1})
+        Q_map: T.let[T.handle("tensormap")] = T.tvm_stack_alloca("tensormap", 1)
+        T.call_packed("runtime.cuTensorMapEncodeTiled", Q_map, "bfloat16", 2, Q.data, *Q_TMA)
+        K_map: T.let[T.handle("tensormap")] = T.tvm_stack_alloca("tensormap", 1)
+        T.call_packed("runtime.cuTensorMapEncodeTiled", K_map, "bfloat16", 2, K.data, *KV_TMA)
+        V_map: T.let[T.handle("tensormap")] = T.tvm_stack_alloca("tensormap", 1)
+        T.call_packed("runtime.cuTensorMapEncodeTiled", V_map, "bfloat16", 2, V.data, *KV_TMA)
+        O_map: T.let[T.handle("tensormap")] = T.tvm_stack_alloca("tensormap", 1)
+        T.call_packed("runtime.cuTensorMapEncodeTiled", O_map, "bfloat16", 2, O.data, *O_TMA)
         T.device_entry()
         mb, bh = T.cta_id([S // BM, BH])
         wg = T.warpgroup_id([1 + CONSUMERS])

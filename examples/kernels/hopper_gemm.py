@@ -31,33 +31,101 @@ The kernel is the standard Hopper design, written out with `T.ptx`:
 - the epilogue converts the accumulators to bf16, writes them to shared
   memory and stores each warpgroup's 64 x BN block with a TMA store.
 
-`make_gemm(M, N, K, **config)` returns the `@T.prim_func`; its parameters are
-the three tensor maps `tensor_maps(M, N, K, config)` describes.
+`make_gemm(M, N, K, **config)` returns the `@T.prim_func`: `gemm(A, B, C)`
+over the three bf16 matrices (A M x K, B as its N x K transpose, C M x N).
+Its host part builds the three tensor maps from those buffers
+(`T.call_packed("runtime.cuTensorMapEncodeTiled", ...)`, the original
+TIRx spelling of `tirx.tensormap_encode_tiled`), so `tirx.build(gemm)`
+is called on tensors: the launcher checks each tensor against its
+parameter (dtype, shape, 16-byte alignment), then encodes the descriptors
+from the tensors' addresses and passes them by value.
 """
 
 from tirx.script import tirx as T
 
-# Tile shapes and stages per problem shape: a shape takes the first row
-# whose every bound it fits, else the default. The rows are starting points
-# (a small M gets narrow tiles and deep pipelining, large problems wide
-# tiles and the 2-CTA cluster); no GPU has measured them yet, and a sweep
-# with bench/gpu/kernel_bench.py on the H200 is to replace them.
+# Tile shapes and stages per problem shape come from tirx.autotune over
+# SPACE (docs/Profiling.md): the cache's winner for the shape on this GPU
+# (or any GPU of the chip), else the table below, the tuner's default. A
+# shape takes the table's first row whose every bound it fits. The rows
+# are starting points (a small M gets narrow tiles and deep pipelining,
+# large problems wide tiles and the 2-CTA cluster); no GPU has tuned them
+# yet (`python3 examples/kernels/tune.py gemm M N K` on the H200).
 DEFAULT = dict(BM=128, BN=128, BK=64, STAGES=4, CONSUMERS=2, CLUSTER=1, SMS=132)
 TUNING = [
     # (max M, max N, max K), config overrides
     ((256, 1 << 30, 1 << 30), dict(BN=128, STAGES=6)),
     ((1 << 30, 1 << 30, 1 << 30), dict(BN=256, STAGES=3, CLUSTER=2)),
 ]
+SPACE = dict(BN=[128, 256], STAGES=[3, 4, 5, 6], CLUSTER=[1, 2])
 
 
-def config_for(M, N, K, **overrides):
-    """The configuration for a problem shape: the tuning table's first row
-    the shape fits, then `overrides`."""
+def table_config(M, N, K):
+    """The tuning table's config (the SPACE keys) for a shape."""
     cfg = dict(DEFAULT)
     for (mm, mn, mk), row in TUNING:
         if M <= mm and N <= mn and K <= mk:
             cfg.update(row)
             break
+    return {k: cfg[k] for k in SPACE}
+
+
+def verify(cfg):
+    """A config's kernel in the simulator at the smallest shape it takes
+    (two tiles, two K blocks, one cluster), against NumPy."""
+    import numpy as np
+    from tirx import sim
+    full = dict(DEFAULT, **cfg)
+    M, N, K = full["BM"] * full["CLUSTER"] * 2, full["BN"], full["BK"] * 2
+    k = make_gemm(M, N, K, **dict(cfg, SMS=full["CLUSTER"]))
+    rng = np.random.default_rng(0)
+    bf16 = lambda x: ((x.astype(np.float32).view(np.uint32) + 0x7FFF) >> 16).astype(np.uint16)
+    f32 = lambda b: (b.astype(np.uint32) << 16).view(np.float32)
+    a, bt = bf16(rng.standard_normal((M, K))), bf16(rng.standard_normal((N, K)))
+    # NaN-poisoned: a tile the kernel does not write fails the check.
+    c = np.full((M, N), 0x7FC0, dtype=np.uint16)
+    sim.run(k, a, bt, c, seed=0)   # the host part encodes the tensor maps
+    want = f32(a) @ f32(bt).T
+    got = f32(c)
+    if not np.isfinite(got).all():
+        raise AssertionError(f"{_cfg_text(cfg)}: outputs left unwritten")
+    err = np.abs(got - want).max()
+    if err > 2e-2 * np.abs(want).max():
+        raise AssertionError(f"{_cfg_text(cfg)}: max error {err}")
+
+
+def _cfg_text(cfg):
+    return " ".join(f"{k}={v}" for k, v in sorted(cfg.items()))
+
+
+_TUNER = None
+
+
+def tuner():
+    """The autotuner of this kernel: make_gemm over SPACE, keyed by
+    (M, N, K) and the GPU."""
+    global _TUNER
+    if _TUNER is None:
+        import tirx
+        _TUNER = tirx.autotune(make_gemm, space=SPACE, default=table_config,
+                               name="hopper_gemm", target="sm_90a",
+                               verify=verify,
+                               constraint=lambda cfg, M, N, K: _fits(M, N, K, cfg))
+    return _TUNER
+
+
+def _fits(M, N, K, cfg):
+    try:
+        check_config(M, N, K, dict(DEFAULT, **cfg))
+    except ValueError as e:
+        return str(e)
+    return True
+
+
+def config_for(M, N, K, **overrides):
+    """The configuration for a problem shape: the tuner's (see above),
+    then `overrides`."""
+    cfg = dict(DEFAULT)
+    cfg.update(tuner().config(M, N, K))
     cfg.update(overrides)
     return cfg
 
@@ -86,17 +154,17 @@ def shared_bytes(cfg):
     return cfg["STAGES"] * stage + cfg["BM"] * cfg["BN"] * 2 + 16 * cfg["STAGES"] + 1024
 
 
-def tensor_maps(M, N, K, cfg):
-    """The host tensor maps the kernel takes, in parameter order: global
-    shape (innermost first), row stride in bytes, box (innermost first) and
-    swizzle in bytes (0 = none)."""
-    BM, BN, BK = cfg["BM"], cfg["BN"], cfg["BK"]
-    return [
-        dict(name="A", dtype="bfloat16", shape=(K, M), stride=K * 2, box=(BK, BM), swizzle=128),
-        dict(name="B", dtype="bfloat16", shape=(K, N), stride=K * 2,
-             box=(BK, BN // cfg["CLUSTER"]), swizzle=128),
-        dict(name="C", dtype="bfloat16", shape=(N, M), stride=N * 2, box=(BN, 64), swizzle=0),
-    ]
+# cuTensorMapEncodeTiled's enum values, as T.call_packed takes them.
+SWIZZLE_NONE, SWIZZLE_128B = 0, 3
+L2_256B = 3
+
+
+def tma_args(rows, cols, box_rows, box_cols, swizzle):
+    """The shape arguments of T.call_packed("runtime.cuTensorMapEncodeTiled")
+    for a row-major bf16 matrix of rows x cols: dimensions innermost first,
+    the row stride in bytes, the box, unit element strides, then interleave
+    none, `swizzle`, L2 promotion 256B and no OOB fill."""
+    return (cols, rows, cols * 2, box_cols, box_rows, 1, 1, 0, swizzle, L2_256B, 0)
 
 
 def launch(M, N, K, cfg):
@@ -125,14 +193,26 @@ def make_gemm(M, N, K, **overrides):
     # wgmma descriptor of a K-major 128-byte-swizzled tile: stride between
     # 8-row core-matrix groups 1024 bytes, swizzle mode 1 (128B) at bit 62.
     DESC_HI = (64 << 32) | (1 << 16) | (1 << 62)
+    # The tensor maps: A and B tiles with 128-byte swizzle (B's box is the
+    # half each CTA of a cluster loads), C's 64-row store box unswizzled.
+    A_TMA = tma_args(M, K, BM, BK, SWIZZLE_128B)
+    B_TMA = tma_args(N, K, BN // CLUSTER, BK, SWIZZLE_128B)
+    C_TMA = tma_args(M, N, 64, BN, SWIZZLE_NONE)
 
     @T.macro
     def smem_desc(ptr):
         return ((T.cast(T.cuda.cvta_generic_to_shared(ptr), "uint64") >> 4) & 0x3FFF) | T.uint64(DESC_HI)
 
     @T.prim_func
-    def gemm(A_map: T.TensorMap(), B_map: T.TensorMap(), C_map: T.TensorMap()):
+    def gemm(A: T.Buffer((M, K), "bfloat16"), B: T.Buffer((N, K), "bfloat16"),
+             C: T.Buffer((M, N), "bfloat16")):
         T.func_attr({"tirx.launch_bounds_min_blocks_per_sm": 1})
+        A_map: T.let[T.handle("tensormap")] = T.tvm_stack_alloca("tensormap", 1)
+        T.call_packed("runtime.cuTensorMapEncodeTiled", A_map, "bfloat16", 2, A.data, *A_TMA)
+        B_map: T.let[T.handle("tensormap")] = T.tvm_stack_alloca("tensormap", 1)
+        T.call_packed("runtime.cuTensorMapEncodeTiled", B_map, "bfloat16", 2, B.data, *B_TMA)
+        C_map: T.let[T.handle("tensormap")] = T.tvm_stack_alloca("tensormap", 1)
+        T.call_packed("runtime.cuTensorMapEncodeTiled", C_map, "bfloat16", 2, C.data, *C_TMA)
         T.device_entry()
         bx = T.cta_id([GRID])
         rank = T.cta_id_in_cluster([CLUSTER])
@@ -164,20 +244,22 @@ def make_gemm(M, N, K, **overrides):
                     for kb in range(KT):
                         it = ((t - first) // step) * KT + kb
                         s = it % STAGES
-                        T.cuda.mbarrier_wait(empty.ptr_to([s]), ((it // STAGES) % 2) ^ 1)
-                        T.ptx.mbarrier.arrive.expect_tx(full.ptr_to([s]), STAGE_BYTES)
-                        T.ptx.cp.async_.bulk.tensor.load(
-                            sA.ptr_to([s * A_ELEMS]), A_map, [kb * BK, tm * BM],
-                            full.ptr_to([s]), mode="tile", rank=2)
-                        if CLUSTER > 1:
+                        # trace ranges (docs/Profiling.md): dropped unless traced
+                        with T.profile.range("load"):
+                            T.cuda.mbarrier_wait(empty.ptr_to([s]), ((it // STAGES) % 2) ^ 1)
+                            T.ptx.mbarrier.arrive.expect_tx(full.ptr_to([s]), STAGE_BYTES)
                             T.ptx.cp.async_.bulk.tensor.load(
-                                T.ptx.mapa(sB.ptr_to([s * B_ELEMS + rank * B_PART]), rank),
-                                B_map, [kb * BK, tn * BN + rank * (BN // CLUSTER)],
-                                full.ptr_to([s]), T.uint16(MASK), mode="tile", rank=2)
-                        else:
-                            T.ptx.cp.async_.bulk.tensor.load(
-                                sB.ptr_to([s * B_ELEMS]), B_map, [kb * BK, tn * BN],
+                                sA.ptr_to([s * A_ELEMS]), A_map, [kb * BK, tm * BM],
                                 full.ptr_to([s]), mode="tile", rank=2)
+                            if CLUSTER > 1:
+                                T.ptx.cp.async_.bulk.tensor.load(
+                                    T.ptx.mapa(sB.ptr_to([s * B_ELEMS + rank * B_PART]), rank),
+                                    B_map, [kb * BK, tn * BN + rank * (BN // CLUSTER)],
+                                    full.ptr_to([s]), T.uint16(MASK), mode="tile", rank=2)
+                            else:
+                                T.ptx.cp.async_.bulk.tensor.load(
+                                    sB.ptr_to([s * B_ELEMS]), B_map, [kb * BK, tn * BN],
+                                    full.ptr_to([s]), mode="tile", rank=2)
                 if CLUSTER > 1:
                     # producer tail: acquire STAGES more slots without filling
                     # them, i.e. wait until the consumers of both CTAs have
@@ -203,16 +285,17 @@ def make_gemm(M, N, K, **overrides):
                     it = ((t - first) // step) * KT + kb
                     s = it % STAGES
                     T.cuda.mbarrier_wait(full.ptr_to([s]), (it // STAGES) % 2)
-                    T.ptx.wgmma.fence()
-                    for kk in T.unroll(BK // 16):
-                        a_desc = smem_desc(sA.ptr_to([s * A_ELEMS + c * 64 * BK + kk * 16]))
-                        b_desc = smem_desc(sB.ptr_to([s * B_ELEMS + kk * 16]))
-                        acc.vstore([0], T.ptx.wgmma.mma_async(
-                            a_desc, b_desc, acc.vload([0], ACC_T), True,
-                            shape=[64, BN, 16], type_d="f32", type_a="bf16", type_b="bf16"))
-                    T.ptx.wgmma.commit_group()
-                    # one group in flight: the previous stage's reads are done
-                    T.ptx.wgmma.wait_group(1)
+                    with T.profile.range("mma"):
+                        T.ptx.wgmma.fence()
+                        for kk in T.unroll(BK // 16):
+                            a_desc = smem_desc(sA.ptr_to([s * A_ELEMS + c * 64 * BK + kk * 16]))
+                            b_desc = smem_desc(sB.ptr_to([s * B_ELEMS + kk * 16]))
+                            acc.vstore([0], T.ptx.wgmma.mma_async(
+                                a_desc, b_desc, acc.vload([0], ACC_T), True,
+                                shape=[64, BN, 16], type_d="f32", type_a="bf16", type_b="bf16"))
+                        T.ptx.wgmma.commit_group()
+                        # one group in flight: the previous stage's reads are done
+                        T.ptx.wgmma.wait_group(1)
                     if kb > 0 and tid < CLUSTER:
                         prev = (it + STAGES - 1) % STAGES
                         if CLUSTER > 1:

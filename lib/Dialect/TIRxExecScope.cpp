@@ -247,6 +247,9 @@ FailureOr<LaunchShape> KernelOp::computeLaunchShape(bool allowDynamicGrid) {
   // Cluster shape: cta_id_in_cluster, the function's tirx.launch, or the
   // 'cluster' attribute; they must agree.
   std::optional<SmallVector<int64_t>> cluster;
+  // The op that gave the cluster shape first: a cluster that is too big is
+  // reported there (the scope id's extents, not the kernel).
+  Operation *clusterAt = nullptr;
   auto addCluster = [&](ArrayRef<int64_t> dims, Operation *at,
                         StringRef what) -> LogicalResult {
     int64_t padded[3];
@@ -256,6 +259,8 @@ FailureOr<LaunchShape> KernelOp::computeLaunchShape(bool allowDynamicGrid) {
       return at->emitOpError() << what << " " << formatExtents(dims)
                                << " disagrees with the cluster shape "
                                << formatExtents(*cluster);
+    if (!cluster)
+      clusterAt = at;
     cluster = d;
     return success();
   };
@@ -281,7 +286,8 @@ FailureOr<LaunchShape> KernelOp::computeLaunchShape(bool allowDynamicGrid) {
     shape.hasCluster = true;
     llvm::copy(*cluster, shape.cluster);
     if (product(*cluster) > 16)
-      return emitOpError("a cluster holds at most 16 CTAs, got ")
+      return (clusterAt ? clusterAt : getOperation())
+                 ->emitOpError("a cluster holds at most 16 CTAs, got ")
              << product(*cluster);
   } else if (ScopeInfo *info = get("tirx.cta_id_in_cluster")) {
     return info->op->emitOpError(

@@ -252,7 +252,11 @@ LogicalResult recordHostTensorMap(TileCopyAsyncOp op, const TMAPlan &plan) {
   auto arg = dyn_cast<BlockArgument>(desc);
   auto func = arg ? dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp())
                   : FunctionOpInterface();
-  if (!func)
+  // Only a parameter of the function (an argument of its entry block) has
+  // a host-side encoding to record; a block argument of a later block is
+  // not a parameter, whatever its number.
+  if (!func || func.isExternal() ||
+      arg.getOwner() != &func.getFunctionBody().front())
     return success(); // built by host code the caller wrote
   Builder b(op.getContext());
   SmallVector<NamedAttribute> fields = {
@@ -264,7 +268,7 @@ LogicalResult recordHostTensorMap(TileCopyAsyncOp op, const TMAPlan &plan) {
       b.getNamedAttr("swizzle", b.getStringAttr(swizzleName(plan.swizzle)))};
   Value global = op.getTileOperands()[plan.globalOperand].value;
   if (auto garg = dyn_cast<BlockArgument>(global);
-      garg && garg.getOwner()->getParentOp() == func.getOperation())
+      garg && garg.getOwner() == &func.getFunctionBody().front())
     fields.push_back(
         b.getNamedAttr("source", b.getI64IntegerAttr(garg.getArgNumber())));
   auto spec = b.getDictionaryAttr(fields);

@@ -35,6 +35,17 @@ struct MarkGridConstantsPass
           func->getAttrOfType<DenseI32ArrayAttr>(kGridConstantArgsAttrName);
       if (!args)
         return WalkResult::advance();
+      // The dialect verifier checks the attribute where it is attached; the
+      // pass checks again, so IR that skipped verification is refused
+      // rather than marked into IR the NVVM verifier rejects.
+      if (func.isExternal() ||
+          !func->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName())) {
+        func.emitOpError("has '")
+            << kGridConstantArgsAttrName
+            << "' but is not a kernel with a body (nvvm.kernel): only a "
+               "kernel's parameters can be __grid_constant__";
+        return WalkResult::interrupt();
+      }
       MLIRContext *ctx = func.getContext();
       Builder b(ctx);
       Type byval = LLVM::LLVMArrayType::get(IntegerType::get(ctx, 8),

@@ -32,6 +32,9 @@ void mlir::tirx::buildTIRxToNVVMPipeline(
   attach.optLevel = options.optLevel;
   // Validate the target before anything else can fail late on it.
   pm.addPass(createAttachTargetPass(attach));
+  // Trace ranges and marks cost nothing unless the kernel was instrumented
+  // (tirx-lower-profile{trace=1}, which tirx.profile runs first).
+  pm.addPass(createLowerProfilePass());
   // Tile primitives become tirx/tirx.ptx code, then accesses through tile
   // layouts become flat offsets.
   pm.addPass(createDispatchTilePrimitivesPass());

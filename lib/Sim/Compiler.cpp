@@ -421,6 +421,10 @@ LogicalResult Compiler::compileOp(Operation *op) {
   // A decoder sets `handled` once it owns the op; it may still fail (an
   // unmodeled variant, a nested region's op), and then decoding fails.
   bool handled = false;
+  if (failed(decodeProfileOp(op, *this, handled)))
+    return failure();
+  if (handled)
+    return success();
   if (failed(compileControl(op, handled)))
     return failure();
   if (handled)

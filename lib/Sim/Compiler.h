@@ -146,6 +146,8 @@ LogicalResult decodeVectorOp(Operation *op, Compiler &c, bool &handled);
 /// tirx.tensormap_encode_tiled in the host part.
 LogicalResult decodeTensorMapEncode(Operation *op, Compiler &c);
 LogicalResult decodeMemOp(Operation *op, Compiler &c, bool &handled);
+/// tirx.profile.* (Profile.cpp).
+LogicalResult decodeProfileOp(Operation *op, Compiler &c, bool &handled);
 
 } // namespace mlir::tirx::sim
 

@@ -111,6 +111,10 @@ struct Accessor {
   bool async = false;        // async proxy (TMA, wgmma, tcgen05, bulk copy)
   bool atomic = false;       // a strong (atomic or ordered) access
   const char *what = nullptr; // "TMA load" etc. for async accessors
+  // A tirx.buffer_load/store through a shared-scope buffer: the compiler
+  // lowers shared pointers to generic addresses, which may be a peer CTA's
+  // shared memory (docs/Design-notes.md, "Shared memory and the cluster").
+  bool generic = false;
 };
 
 //===----------------------------------------------------------------------===//
@@ -346,7 +350,8 @@ public:
   /// scope `scope`, checks bounds, alignment, races and initialization,
   /// and returns the host bytes (nullptr after reporting an error).
   uint8_t *access(Thread &t, uint32_t op, uint64_t addr, uint32_t bytes,
-                  uint32_t align, Scope scope, Access kind);
+                  uint32_t align, Scope scope, Access kind,
+                  bool generic = false);
   /// The same for an asynchronous agent acting for `acc.thread`.
   uint8_t *accessAs(const Accessor &acc, uint64_t addr, uint32_t bytes,
                     uint32_t align, Scope scope, Access kind,
@@ -485,6 +490,12 @@ public:
                           uint32_t rank);
   bool ctaExit(CTA &cta);
   bool reportDeadlock();
+
+  // Tracing (Options::trace): every event the sink receives comes from
+  // these two (Scheduler.cpp).
+  void traceProfile(Thread &t, TraceEvent::Kind kind, llvm::StringRef name,
+                    uint32_t op);
+  void traceWait(Thread &t, bool begin);
 
   // Diagnostics helpers.
   std::string describe(const Thread &t) const;

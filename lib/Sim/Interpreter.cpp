@@ -102,7 +102,8 @@ static bool execVec(const VecDesc &v, uint64_t *R, const Inst &I) {
   return true;
 }
 
-uint64_t specialRegister(ClusterExec &ex, Thread &t, SR reg, int64_t imm);
+uint64_t specialRegister(ClusterExec &ex, Thread &t, SR reg, int64_t imm,
+                         uint64_t now);
 
 Step ClusterExec::runThread(Thread &t, uint64_t budget) {
   const Inst *code = prog.code.data();
@@ -313,8 +314,10 @@ Step ClusterExec::runThread(Thread &t, uint64_t budget) {
         p = t.local.data() + off;
       } else {
         t.pc = pc;
+        // a shared buffer's address is generic (it may be a peer's)
         p = access(t, I.loc, addr, M.accessBytes, M.align, M.scope,
-                   I.op == Opc::Load ? Access::Read : Access::Write);
+                   I.op == Opc::Load ? Access::Read : Access::Write,
+                   /*generic=*/true);
         if (!p) {
           result = Step::Fail;
           goto done;
@@ -387,7 +390,9 @@ Step ClusterExec::runThread(Thread &t, uint64_t budget) {
       result = Step::Exit;
       goto done;
     case Opc::Special:
-      R[I.d] = specialRegister(*this, t, static_cast<SR>(I.f), I.imm);
+      // The timers read the launch's operation count at this op.
+      R[I.d] = specialRegister(*this, t, static_cast<SR>(I.f), I.imm,
+                               m.steps + n);
       ++pc;
       continue;
     case Opc::ExtOp: {

@@ -16,7 +16,7 @@ Machine::Machine(const Program &program, const Options &options)
     : prog(program), opts(options) {
   if (opts.maxErrors == 0)
     opts.maxErrors = 1;
-  if (opts.quantum == 0)
+  if (opts.quantum == 0 || opts.trace)
     opts.quantum = 1;
   for (int i = 0; i < 3; ++i) {
     grid[i] = program.launch.grid[i];

@@ -53,8 +53,9 @@ static const char *verb(Access kind) {
 
 uint8_t *ClusterExec::access(Thread &t, uint32_t op, uint64_t addr,
                              uint32_t bytes, uint32_t align, Scope scope,
-                             Access kind) {
+                             Access kind, bool generic) {
   Accessor acc = accessorOf(t, op);
+  acc.generic = generic;
   return accessAs(acc, addr, bytes, align, scope, kind, t.cta);
 }
 
@@ -108,7 +109,7 @@ uint8_t *ClusterExec::accessAs(const Accessor &acc, uint64_t addr,
       return nullptr;
     }
     if ((scope == Scope::Shared || scope == Scope::SharedDyn) &&
-        rank != ctxCta) {
+        rank != ctxCta && !acc.generic) {
       fail() << describeAccessor(*this, acc) << " " << verb(kind)
              << " the shared memory of " << describeCta(rank)
              << " through a '" << stringifyMemorySpace(scope)

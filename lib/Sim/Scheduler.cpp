@@ -95,6 +95,8 @@ ClusterExec::ClusterExec(Machine &m, const uint32_t cid[3], bool host)
 }
 
 void ClusterExec::makeReady(Thread &t) {
+  if (t.state == TState::Blocked && m.opts.trace)
+    traceWait(t, /*begin=*/false);
   t.state = TState::Ready;
   t.wait = WaitDesc();
   if (!t.queued) {
@@ -169,7 +171,8 @@ std::string ClusterExec::describeShared(uint64_t canonical) const {
   return s;
 }
 
-uint64_t specialRegister(ClusterExec &ex, Thread &t, SR reg, int64_t imm) {
+uint64_t specialRegister(ClusterExec &ex, Thread &t, SR reg, int64_t imm,
+                         uint64_t now) {
   const Machine &m = ex.m;
   const CTA &c = ex.ctas[t.cta];
   uint32_t lane = t.tid % 32;
@@ -221,14 +224,14 @@ uint64_t specialRegister(ClusterExec &ex, Thread &t, SR reg, int64_t imm) {
   case SR::NSmId:
     return 132;
   case SR::Clock:
-    return m.steps & 0xFFFFFFFFu;
+    return now & 0xFFFFFFFFu;
   case SR::Clock64:
   case SR::GlobalTimer:
-    return m.steps;
+    return now;
   case SR::GlobalTimerLo:
-    return m.steps & 0xFFFFFFFFu;
+    return now & 0xFFFFFFFFu;
   case SR::GlobalTimerHi:
-    return m.steps >> 32;
+    return now >> 32;
   case SR::GridId:
     return 0;
   case SR::LaneMaskEq:
@@ -296,6 +299,9 @@ bool ClusterExec::run() {
       makeReady(t);
       break;
     case Step::Block:
+      if (m.opts.trace)
+        traceWait(t, /*begin=*/true);
+      break;
     case Step::Parked:
       break;
     case Step::Exit:
@@ -321,6 +327,62 @@ bool ClusterExec::run() {
       return false;
   }
   return flushUninitialized(~0u);
+}
+
+//===----------------------------------------------------------------------===//
+// Tracing
+//===----------------------------------------------------------------------===//
+
+static void traceWho(const ClusterExec &ex, const Thread &t, TraceEvent &e) {
+  const CTA &c = ex.ctas[t.cta];
+  for (int i = 0; i < 3; ++i)
+    e.ctaId[i] = c.ctaid[i];
+  e.cta = c.ctaid[0] +
+          uint64_t(ex.m.grid[0]) * (c.ctaid[1] + uint64_t(ex.m.grid[1]) *
+                                                     c.ctaid[2]);
+  e.thread = t.tid;
+  e.time = ex.m.steps;
+}
+
+void ClusterExec::traceProfile(Thread &t, TraceEvent::Kind kind,
+                               StringRef name, uint32_t op) {
+  TraceEvent e;
+  e.kind = kind;
+  traceWho(*this, t, e);
+  e.name = name.str();
+  e.op = prog.ops[op];
+  m.opts.trace->event(e);
+}
+
+void ClusterExec::traceWait(Thread &t, bool begin) {
+  TraceEvent e;
+  e.kind = begin ? TraceEvent::Kind::WaitBegin : TraceEvent::Kind::WaitEnd;
+  traceWho(*this, t, e);
+  const WaitDesc &w = t.wait;
+  e.op = prog.ops[w.loc];
+  if (begin) {
+    llvm::raw_string_ostream os(e.detail);
+    switch (w.kind) {
+    case WaitDesc::MBarrier:
+      e.name = "mbarrier";
+      os << describeShared(w.obj) << ", parity " << (w.phase & 1);
+      break;
+    case WaitDesc::Barrier:
+      e.name = "barrier " + std::to_string(w.obj);
+      break;
+    case WaitDesc::ClusterBarrier:
+      e.name = "cluster barrier";
+      break;
+    case WaitDesc::TmemAlloc:
+      e.name = "tensor memory";
+      os << w.obj << " columns";
+      break;
+    default:
+      e.name = "wait";
+      break;
+    }
+  }
+  m.opts.trace->event(e);
 }
 
 //===----------------------------------------------------------------------===//

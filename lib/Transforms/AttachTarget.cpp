@@ -177,6 +177,23 @@ void AttachTargetPass::runOnOperation() {
     return signalPassFailure();
   }
   auto target = TargetAttr::get(ctx, chipName);
+  // A nested module's own target: its ops were verified against it, so
+  // compiling it for another chip would not mean what its IR says.
+  bool nestedOk = true;
+  module.walk([&](ModuleOp nested) {
+    if (nested == module)
+      return;
+    auto own = nested->getAttrOfType<TargetAttr>(
+        TIRxDialect::getTargetAttrName());
+    if (own && own.getChip() != chipName) {
+      nested.emitError() << "this module's #tirx.target<\"" << own.getChip()
+                         << "\"> differs from the chip it is compiled for ("
+                         << chipName << ")";
+      nestedOk = false;
+    }
+  });
+  if (!nestedOk)
+    return signalPassFailure();
   if (optLevel > 3) {
     module.emitError() << "optimization level must be 0 to 3, got "
                        << static_cast<unsigned>(optLevel);
@@ -224,7 +241,26 @@ void AttachTargetPass::runOnOperation() {
     featureString = "+ptx" + std::to_string(*required);
   auto nvvmTarget = NVVM::NVVMTargetAttr::get(
       ctx, optLevel, "nvptx64-nvidia-cuda", chipName, featureString);
-  module.walk([&](gpu::GPUModuleOp gpuModule) {
+  // A gpu.module that already names a target keeps meaning it: an NVVM
+  // target for this chip is updated (the PTX version may rise once tile
+  // primitives are dispatched), any other target is an error, not silently
+  // replaced.
+  WalkResult walk = module.walk([&](gpu::GPUModuleOp gpuModule) {
+    if (ArrayAttr targets = gpuModule.getTargetsAttr()) {
+      for (Attribute t : targets) {
+        auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(t);
+        if (nvvm && nvvm.getChip() == chipName)
+          continue;
+        gpuModule.emitError()
+            << "already targets " << t << "; tirx-attach-target compiles it "
+            << "for " << chipName << " (remove the target or compile for "
+            << "its chip)";
+        return WalkResult::interrupt();
+      }
+    }
     gpuModule.setTargetsAttr(ArrayAttr::get(ctx, {nvvmTarget}));
+    return WalkResult::advance();
   });
+  if (walk.wasInterrupted())
+    signalPassFailure();
 }

@@ -287,7 +287,7 @@ void bindSim(nb::module_ &m) {
           "run",
           [](PySimProgram &p, nb::list blocks, nb::list args, uint64_t seed,
              bool checkRaces, bool checkUninit, unsigned maxErrors,
-             uint64_t maxSteps) {
+             uint64_t maxSteps, std::optional<std::string> tracePath) {
             p.check();
             std::vector<sim::MemoryBlock> memory;
             for (nb::handle h : blocks) {
@@ -325,6 +325,11 @@ void bindSim(nb::module_ &m) {
             options.checkUninitialized = checkUninit;
             options.maxErrors = maxErrors;
             options.maxSteps = maxSteps;
+            std::unique_ptr<sim::TraceRecorder> recorder;
+            if (tracePath) {
+              recorder = std::make_unique<sim::TraceRecorder>();
+              options.trace = recorder.get();
+            }
             sim::Stats stats;
             DiagnosticCapture diags(p.ctx.get());
             LogicalResult result =
@@ -332,6 +337,17 @@ void bindSim(nb::module_ &m) {
                     ? sim::runPTX(*p.program, memory, arguments, options,
                                   &stats)
                     : sim::run(*p.program, memory, arguments, options, &stats);
+            // The trace is written also after a failure: a deadlock's
+            // timeline shows who waited where.
+            if (recorder) {
+              std::error_code ec;
+              llvm::raw_fd_ostream os(*tracePath, ec);
+              if (ec)
+                throw nb::value_error(("cannot write the trace '" + *tracePath +
+                                       "': " + ec.message())
+                                          .c_str());
+              recorder->writeJSON(os, p.name, seed);
+            }
             if (failed(result))
               raiseMLIRError(p.ctx,
                              "the simulation of '" + p.name + "' failed",
@@ -345,14 +361,20 @@ void bindSim(nb::module_ &m) {
             d["seconds"] = stats.seconds;
             d["cpu_seconds"] = stats.cpuSeconds;
             d["races_checked"] = stats.racesChecked;
+            if (recorder) {
+              d["trace_events"] = recorder->numEvents();
+              d["trace_dropped"] = recorder->numDropped();
+            }
             return d;
           },
           nb::arg("blocks"), nb::arg("args"), nb::arg("seed") = 0,
           nb::arg("check_races") = true, nb::arg("check_uninitialized") = true,
           nb::arg("max_errors") = 1, nb::arg("max_steps") = uint64_t(1) << 36,
+          nb::arg("trace") = nb::none(),
           "Runs the kernel once. blocks: [(address, bytes, name)]; args: "
           "one tuple per parameter: ('memory', block, offset, shape), "
-          "('int', v), ('float', v), ('tensormap', block, offset, spec).");
+          "('int', v), ('float', v), ('tensormap', block, offset, spec); trace: "
+          "a path to write the run's trace to (Chrome trace JSON).");
 }
 
 } // namespace tirx_py

@@ -13,6 +13,10 @@ Modules (named after upstream MLIR's Python packages):
   scripted kernel to PTX, LLVM IR, cubin or TIRx IR text.
 * ``tirx.runtime`` -- kernel packages, the launcher, and
   ``tirx.build(module, target="sm_90a")`` (compile, cache, call on tensors).
+* ``tirx.profile(kernel, *args)`` -- time a kernel; ``trace=True`` records
+  its ``T.profile`` ranges into a Perfetto timeline (``tirx.profiling``).
+* ``tirx.autotune(factory, space=...)`` -- tune a kernel factory's config
+  with a persistent cache (``tirx.autotuning``).
 * ``tirx.load_plugin(path)`` -- load an MLIR dialect/pass plugin library.
 * ``python -m tirx`` -- the command line (``tirx.cli``).
 
@@ -25,6 +29,7 @@ from ._tirx import __version__, MLIR_VERSION  # noqa: F401
 from . import ir, passmanager, compiler, sim  # noqa: F401
 from . import runtime  # noqa: F401
 from .runtime.cached_build import build  # noqa: F401
+from .profiling import profile  # noqa: F401
 
 
 def compile(func_or_module, target="sm_90a", emit="ptx", **kwargs):  # noqa: A001
@@ -37,7 +42,16 @@ def compile(func_or_module, target="sm_90a", emit="ptx", **kwargs):  # noqa: A00
 from ._backends import load_plugin  # noqa: E402,F401
 
 __all__ = ["ir", "passmanager", "compiler", "compile", "sim", "runtime",
-           "build", "load_plugin", "__version__", "MLIR_VERSION"]
+           "build", "profile", "autotune", "load_plugin", "__version__",
+           "MLIR_VERSION"]
+
+
+def __getattr__(name):
+    # tirx.autotune loads its module (process pools, the cache) on first use.
+    if name == "autotune":
+        from .autotuning import autotune
+        return autotune
+    raise AttributeError("module 'tirx' has no attribute %r" % (name,))
 
 # Last: backends see a fully initialized package.
 from . import _backends  # noqa: E402

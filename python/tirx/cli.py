@@ -2,7 +2,7 @@
 
     python -m tirx compile kernel.py [--func main] [--target sm_90a]
                    [--emit ptx|llvm|mlir|cubin|script] [-o out]
-    python -m tirx print kernel.mlir [-o out]   # TIRx IR -> script
+    python -m tirx print kernel.mlir [-o out] [--allow-partial]   # TIRx IR -> script
     python -m tirx targets                      # the chips --target takes
 
 Errors are rendered as the script frontend renders them (``error: ...``,
@@ -33,7 +33,9 @@ def _parser():
     c = sub.add_parser("compile", help="compile a script kernel")
     c.add_argument("kernel", help="a Python file with @T.prim_func / @I.ir_module kernels")
     c.add_argument("--func", help="the kernel to compile (default: Module, main, "
-                                  "or the only kernel in the file)")
+                                  "or the only kernel in the file), or a call of "
+                                  "a function of the file that returns one, with "
+                                  "literal arguments: --func 'make_axpy(1024)'")
     c.add_argument("--target", default="sm_90a", help="the chip (default sm_90a; "
                                                       "see `python -m tirx targets`)")
     c.add_argument("--emit", default="ptx", choices=EMITS)
@@ -41,6 +43,9 @@ def _parser():
     pr = sub.add_parser("print", help="print TIRx IR (.mlir) as script")
     pr.add_argument("mlir", help="a file of TIRx IR ('-' for standard input)")
     pr.add_argument("-o", "--output", help="the output file (default: standard output)")
+    pr.add_argument("--allow-partial", action="store_true",
+                    help="print IR without a script spelling as placeholders "
+                         "(for display: such text does not parse)")
     sub.add_parser("targets", help="list the chips --target accepts")
     return p
 
@@ -68,6 +73,17 @@ def _user_frame_error(e, path):
 
 def _load_kernels(path):
     """The kernels (PrimFunc / IRModule objects) the file defines, by name."""
+    return _kernels_of(_load(path))
+
+
+def _kernels_of(ns):
+    from .script import IRModule, PrimFunc
+    return {k: v for k, v in ns.items()
+            if isinstance(v, (PrimFunc, IRModule)) and not k.startswith("_")}
+
+
+def _load(path):
+    """The namespace of the user's file after running it."""
     import runpy
     from .script import IRModule, PrimFunc
     if not os.path.isfile(path):
@@ -80,8 +96,85 @@ def _load_kernels(path):
         if isinstance(e, KeyboardInterrupt):
             raise
         raise _user_frame_error(e, path) from None
-    return {k: v for k, v in ns.items()
-            if isinstance(v, (PrimFunc, IRModule)) and not k.startswith("_")}
+    return ns
+
+
+def _factories(ns, path):
+    """The functions the file defines (kernel factories such as
+    examples/kernels/*.py's make_*), by name."""
+    import inspect
+    out = {}
+    for k, v in ns.items():
+        if k.startswith("_") or not inspect.isfunction(v):
+            continue
+        code = getattr(v, "__code__", None)
+        if code is not None and os.path.abspath(code.co_filename) == os.path.abspath(path):
+            out[k] = v
+    return out
+
+
+def _signature(f):
+    import inspect
+    try:
+        return f"{f.__name__}{inspect.signature(f)}"
+    except (TypeError, ValueError):
+        return f.__name__
+
+
+def _call_factory(ns, text, path):
+    """`--func 'make_axpy(1024, BN=128)'`: calls the file's function with
+    literal arguments; it must return a kernel."""
+    import ast
+    from .script import IRModule, PrimFunc
+    try:
+        node = ast.parse(text.strip(), mode="eval").body
+    except SyntaxError as e:
+        raise InputError(f"error: --func {text!r} is not a call: {e.msg}") from None
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+        raise InputError(f"error: --func {text!r} must be NAME or NAME(arguments)")
+    name = node.func.id
+    f = ns.get(name)
+    if not callable(f):
+        have = ", ".join(sorted(_factories(ns, path))) or "none"
+        raise InputError(f"error: {path} defines no function '{name}' (functions: {have})")
+    try:
+        args = [ast.literal_eval(a) for a in node.args]
+        kwargs = {k.arg: ast.literal_eval(k.value) for k in node.keywords}
+    except ValueError:
+        raise InputError(f"error: the arguments of --func {text!r} must be "
+                         "Python literals (numbers, strings, tuples, ...)") from None
+    if any(k is None for k in kwargs):
+        raise InputError(f"error: --func {text!r}: **kwargs are not supported")
+    try:
+        obj = f(*args, **kwargs)
+    except BaseException as e:  # noqa: BLE001 - the user's code: report, located
+        if isinstance(e, KeyboardInterrupt):
+            raise
+        raise _user_frame_error(e, path) from None
+    if not isinstance(obj, (PrimFunc, IRModule)):
+        raise InputError(f"error: {_signature(f)} returned {type(obj).__name__}, "
+                         "not a @T.prim_func or @I.ir_module")
+    return obj
+
+
+def _pick_in(ns, name, path):
+    """The kernel --func names (or a factory call gives) in the file's
+    namespace `ns`."""
+    kernels = _kernels_of(ns)
+    if name is not None and "(" in name:
+        return _call_factory(ns, name, path)
+    if not kernels and name is None:
+        facts = _factories(ns, path)
+        makers = [f for k, f in facts.items() if k.startswith(("make", "build", "get"))] \
+            or list(facts.values())
+        if makers:
+            sigs = "; ".join(_signature(f) for f in makers)
+            raise InputError(
+                f"error: {path} defines no @T.prim_func or @I.ir_module at its "
+                f"top level; its functions may build one ({sigs}): call one "
+                f"with --func, e.g. --func '{makers[0].__name__}(...)' with "
+                "literal arguments")
+    return _pick(kernels, name, path)
 
 
 def _pick(kernels, name, path):
@@ -123,7 +216,7 @@ def _compile(args):
                          f"(see `python -m tirx targets`)")
     if args.emit == "cubin" and args.output is None and sys.stdout.isatty():
         raise InputError("error: --emit cubin writes binary: give -o FILE")
-    obj = _pick(_load_kernels(args.kernel), args.func, args.kernel)
+    obj = _pick_in(_load(args.kernel), args.func, args.kernel)
     try:
         if args.emit == "script":
             data = script(obj)
@@ -150,8 +243,11 @@ def _print(args):
         module = ir.Module.parse(text, context=ctx)
     except ir.MLIRError as e:
         raise InputError(_mlir_message(e, args.mlir)) from None
+    from .script import ScriptError
     try:
-        data = script(module)
+        data = script(module, allow_partial=args.allow_partial)
+    except ScriptError as e:
+        raise InputError(str(e)) from None
     except (ValueError, TypeError) as e:
         raise InputError(f"error: {e}") from None
     _write(args.output, data)

@@ -38,7 +38,7 @@ from . import _tirx
 from .ir import Module, Operation
 
 __all__ = ["Kernel", "TensorMap", "RunStats", "PTXMismatch", "run",
-           "check_ptx", "ptx_kernel"]
+           "build", "check_ptx", "ptx_kernel"]
 
 _SWIZZLE = {"none": 0, "32B": 1, "64B": 2, "128B": 3}
 _OOB_FILL = {"zero": 0, "nan": 1}
@@ -67,9 +67,13 @@ class TensorMap:
     """A TMA descriptor over a NumPy array: the parameters of
     cuTensorMapEncodeTiled, for a ``!tirx.tensormap`` kernel parameter.
 
-    ``box`` is the shape of the box a TMA copy moves, outermost dimension
-    first like ``array.shape`` (the descriptor itself lists dimensions
-    innermost first, as the TMA ops' coordinates do). ``swizzle`` is
+    ``box`` is the shape of the box a TMA copy moves, **innermost
+    dimension first** -- the order of ``cuTensorMapEncodeTiled``'s
+    ``boxDim``, of the script's encode call
+    (``T.call_packed("runtime.cuTensorMapEncodeTiled", ...)``) and of the
+    TMA ops' coordinates, the reverse of ``array.shape``: a box of 64 rows
+    of 128 elements over a row-major array is ``(128, 64)``.
+    ``element_strides`` is innermost first too. ``swizzle`` is
     ``"none"``, ``"32B"``, ``"64B"`` or ``"128B"``; ``oob_fill`` is
     ``"zero"`` or ``"nan"``. The array must be C-contiguous in its
     innermost dimension; the simulator reads and writes it in place.
@@ -111,8 +115,8 @@ class TensorMap:
             "dtype": self.dtype,
             "global_dim": [int(d) for d in reversed(array.shape)],
             "global_strides": [int(s) for s in reversed(array.strides[:-1])],
-            "box_dim": [int(b) for b in reversed(self.box)],
-            "element_strides": [int(e) for e in reversed(es)],
+            "box_dim": [int(b) for b in self.box],
+            "element_strides": [int(e) for e in es],
             "swizzle": _SWIZZLE[swizzle],
             "interleave": 0,
             "oob_fill": _OOB_FILL[oob_fill],
@@ -121,7 +125,8 @@ class TensorMap:
 
     def __repr__(self):
         return (f"TensorMap({self.dtype}{list(self.array.shape)}, "
-                f"box={list(self.box)}, swizzle={self.swizzle!r})")
+                f"box={list(self.box)} (innermost first), "
+                f"swizzle={self.swizzle!r})")
 
 
 class RunStats:
@@ -230,17 +235,25 @@ class Kernel:
         self.level = level
         if isinstance(kernel, _tirx.SimProgram):  # from_ptx / packages
             self._ir = None
+            self._script = False
             self._program = kernel
             return
         # A script @T.prim_func names its function inside its module (which
         # may also hold the functions it calls).
         if func is None and hasattr(kernel, "func_op"):
             func = getattr(kernel, "name", None)
-        self._ir = _operation_of(kernel)
-        if _needs_tile_dispatch(self._ir.operation):
-            self._ir, func = _dispatch_tiles(self._ir, func, chip)
-        self._program = _tirx.SimProgram(self._ir, func, level=level,
-                                          chip=chip)
+        self._script = _is_script(kernel)
+        with self._located():
+            self._ir = _operation_of(kernel)
+            if _needs_tile_dispatch(self._ir.operation):
+                self._ir, func = _dispatch_tiles(self._ir, func, chip)
+            self._program = _tirx.SimProgram(self._ir, func, level=level,
+                                              chip=chip)
+
+    def _located(self):
+        """Errors of a script kernel as ScriptErrors at the user's line
+        (still MLIRErrors, with every diagnostic)."""
+        return _ScriptErrors() if self._script else _NoWrap()
 
     @property
     def ptx(self) -> Optional[str]:
@@ -263,13 +276,21 @@ class Kernel:
         return self._program.launch
 
     def __call__(self, *args, **options) -> RunStats:
-        """Runs the kernel once over `args` (see :func:`run`)."""
+        """Runs the kernel once over `args` (see :func:`run`). `trace`: a
+        path; the run's timeline (``tirx.profile`` ranges and marks, barrier
+        and mbarrier waits, in logical time) is written there as Chrome
+        trace / Perfetto JSON, also when the run fails (docs/Profiling.md)."""
         return self._run(*args, **options)
 
     def _run(self, *args, seed: int = 0, check_races: bool = True,
              check_uninitialized: bool = True, max_errors: int = 1,
-             max_steps: Optional[int] = None) -> RunStats:
+             max_steps: Optional[int] = None, trace=None) -> RunStats:
+        import os
         import numpy as np
+        if trace is not None:
+            if not isinstance(trace, (str, os.PathLike)):
+                raise TypeError(f"trace must be a path, got {type(trace).__name__}")
+            trace = os.fsdecode(os.fspath(trace))
         params = self.params
         if len(args) != len(params):
             raise TypeError(f"{self.name} takes {len(params)} arguments, "
@@ -320,10 +341,12 @@ class Kernel:
                 spec_args.append(("int", int(arg)))
             else:
                 spec_args.append(("float", float(arg)))
-        stats = self._program.run(
-            blocks, spec_args, seed=int(seed), check_races=check_races,
-            check_uninitialized=check_uninitialized, max_errors=max_errors,
-            max_steps=(1 << 36) if max_steps is None else int(max_steps))
+        with self._located():
+            stats = self._program.run(
+                blocks, spec_args, seed=int(seed), check_races=check_races,
+                check_uninitialized=check_uninitialized, max_errors=max_errors,
+                max_steps=(1 << 36) if max_steps is None else int(max_steps),
+                trace=trace)
         # Arguments that were read-only were copied in; nothing to copy back.
         return RunStats(stats)
 
@@ -372,14 +395,104 @@ def ptx_kernel(text: str, *, kernel: str = "", grid=(1,), block=(),
     return k
 
 
+def _is_script(kernel) -> bool:
+    try:
+        from .script import IRModule, PrimFunc
+    except ImportError:  # pragma: no cover
+        return False
+    return isinstance(kernel, (PrimFunc, IRModule))
+
+
+class _NoWrap:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+class _ScriptErrors:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, typ, value, tb):
+        from .ir import MLIRError
+        if typ is not None and issubclass(typ, MLIRError):
+            from .script._compile import SimulationError
+            if not isinstance(value, SimulationError):
+                raise SimulationError.of(value) from None
+        return False
+
+
+def build(func_or_module, func: Optional[str] = None,
+          chip: Optional[str] = None):
+    """What ``tirx.build(func_or_module, target="sim")`` returns: the
+    :class:`Kernel` of a module with one kernel function, else an object
+    with one Kernel attribute per kernel function. Takes what tirx.build
+    takes (a script function or module, a Module, an Operation, MLIR text
+    or a path to a .mlir file)."""
+    import os
+    from .ir import Context, Module
+    obj = func_or_module
+    if isinstance(obj, (str, os.PathLike)):
+        text = obj
+        if isinstance(obj, os.PathLike) or (isinstance(obj, str) and
+                                             "\n" not in obj and os.path.isfile(obj)):
+            with open(os.fspath(obj)) as f:
+                text = f.read()
+        obj = Module.parse(text, context=Context())
+    names = _kernel_functions(_operation_of(obj))
+    if func is not None or len(names) == 1:
+        return Kernel(obj, func=func or names[0], chip=chip)
+    if not names:
+        raise ValueError("the module has no kernel function (a function "
+                         "with a 'tirx.kernel') to run")
+    return _SimPackage({n: Kernel(obj, func=n, chip=chip) for n in names})
+
+
+def _kernel_functions(op) -> List[str]:
+    from .ir import WalkResult
+    top = op.operation
+    if top.name == "func.func":
+        return [top.attributes["sym_name"].value]
+    out = []
+    for f in top.regions[0].blocks[0].operations:
+        if f.name != "func.func":
+            continue
+        found = []
+
+        def visit(o):
+            if o.name == "tirx.kernel":
+                found.append(o)
+                return WalkResult.INTERRUPT
+            return WalkResult.ADVANCE
+        f.walk(visit)
+        if found:
+            out.append(f.attributes["sym_name"].value)
+    return out
+
+
+class _SimPackage:
+    """The kernels of a module built for the simulator, by name."""
+
+    def __init__(self, kernels):
+        self.kernels = dict(kernels)
+        for k, v in kernels.items():
+            setattr(self, k, v)
+
+    def __repr__(self):
+        return f"tirx.sim package ({', '.join(self.kernels)})"
+
+
 def run(kernel, *args, seed: int = 0, func: Optional[str] = None,
         chip: Optional[str] = None, level: str = "ir", **options) -> RunStats:
     """Runs `kernel` (a module, a function operation, a script
     ``@T.prim_func``) once in the simulator over `args` (NumPy arrays for
     buffers and pointers, numbers for scalars, TensorMap for tensor maps);
     arrays are updated in place. Options: check_races, check_uninitialized,
-    max_errors, max_steps; `chip` as for :class:`Kernel`; ``level="ptx"``
-    runs the kernel's PTX. Raises tirx.ir.MLIRError at the first problem.
+    max_errors, max_steps, trace (a path for the run's Perfetto timeline);
+    `chip` as for :class:`Kernel`; ``level="ptx"`` runs the kernel's PTX.
+    Raises tirx.ir.MLIRError at the first problem.
 
     `kernel` may also be PTX text (then grid=, block=, cluster=,
     shared_memory=, abi= and kernel= describe the launch, as for

@@ -2,8 +2,16 @@
 //
 // The C ABI of tirx/runtime/Runtime.h over the CUDA driver API, which is
 // loaded with dlopen on first use: this file includes no CUDA header and the
-// library links nothing but libdl. The few driver types and constants it
-// needs are declared below with the driver's values.
+// library links nothing but libc and libdl. The few driver types and
+// constants it needs are declared below with the driver's values.
+//
+// The library loads on old hosts (glibc 2.17 on x86-64 and up to 2.31 are
+// what GPU machines commonly run): it links no libstdc++ (the C++ support
+// it needs is runtime/lib/Freestanding.cpp), uses no C++ facility that the
+// compiled libstdc++ would provide (std::mutex, std::call_once,
+// thread_local objects with destructors), and binds the dl* functions to
+// their pre-2.34 symbol versions. test/Runtime/runtime-glibc.test reads the
+// library's version needs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,14 +19,32 @@
 #include "tirx/runtime/TensorMap.h"
 
 #include <dlfcn.h>
+#include <pthread.h>
 
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
+
+// glibc 2.34 moved libdl into libc and gave dlopen & co. new default
+// versions; linked on a newer glibc, a plain reference would need
+// GLIBC_2.34. Bind the references to the original versions, which every
+// glibc since exports (from libdl.so.2, which the link keeps as NEEDED).
+#if defined(TIRX_RUNTIME_PIN_GLIBC) && defined(__GLIBC__)
+#if defined(__x86_64__)
+#define TIRXRT_GLIBC_BASE "GLIBC_2.2.5"
+#elif defined(__aarch64__)
+#define TIRXRT_GLIBC_BASE "GLIBC_2.17"
+#endif
+#ifdef TIRXRT_GLIBC_BASE
+__asm__(".symver dlopen,dlopen@" TIRXRT_GLIBC_BASE);
+__asm__(".symver dlsym,dlsym@" TIRXRT_GLIBC_BASE);
+__asm__(".symver dlerror,dlerror@" TIRXRT_GLIBC_BASE);
+__asm__(".symver dlclose,dlclose@" TIRXRT_GLIBC_BASE);
+#endif
+#endif
 
 #define TIRXRT_EXPORT extern "C" __attribute__((visibility("default")))
 
@@ -55,6 +81,7 @@ constexpr int CU_JIT_INFO_LOG_BUFFER = 3;
 constexpr int CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES = 4;
 constexpr int CU_JIT_ERROR_LOG_BUFFER = 5;
 constexpr int CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
+constexpr int CU_JIT_LOG_VERBOSE = 12;
 constexpr int CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4;
 
 union CUlaunchAttributeValue {
@@ -100,6 +127,7 @@ struct Driver {
   CUresult (*cuModuleGetFunction)(CUfunction *, CUmodule,
                                   const char *) = nullptr;
   CUresult (*cuFuncSetAttribute)(CUfunction, int, int) = nullptr;
+  CUresult (*cuFuncGetAttribute)(int *, int, CUfunction) = nullptr;
   // CUDA 12.0+.
   CUresult (*cuLaunchKernelEx)(const CUlaunchConfig *, CUfunction, void **,
                                void **) = nullptr;
@@ -107,17 +135,37 @@ struct Driver {
                                      const uint64_t *, const uint64_t *,
                                      const uint32_t *, const uint32_t *, int,
                                      int, int, int) = nullptr;
+  CUresult (*cuOccupancyMaxActiveClusters)(int *, CUfunction,
+                                           const CUlaunchConfig *) = nullptr;
   // CUDA 12.4+.
   CUresult (*cuFuncGetParamInfo)(CUfunction, size_t, size_t *,
                                  size_t *) = nullptr;
 };
 
-thread_local std::string lastError;
+// The last error of each thread: a plain buffer (a thread_local
+// std::string would need libstdc++'s thread-exit destructors).
+constexpr size_t kErrorSize = 16384;
+__thread char lastError[kErrorSize];
 
-int fail(int status, std::string message) {
-  lastError = std::move(message);
+int fail(int status, const std::string &message) {
+  size_t n = message.size() < kErrorSize - 1 ? message.size() : kErrorSize - 1;
+  std::memcpy(lastError, message.data(), n);
+  lastError[n] = 0;
   return status;
 }
+
+/// A pthread mutex held for a scope (std::mutex and std::lock_guard would
+/// throw std::system_error, from libstdc++).
+class Lock {
+public:
+  explicit Lock(pthread_mutex_t &m) : m(m) { pthread_mutex_lock(&m); }
+  ~Lock() { pthread_mutex_unlock(&m); }
+  Lock(const Lock &) = delete;
+  Lock &operator=(const Lock &) = delete;
+
+private:
+  pthread_mutex_t &m;
+};
 
 std::string versionString(int v) {
   return std::to_string(v / 1000) + "." + std::to_string(v % 1000 / 10);
@@ -127,10 +175,12 @@ template <typename F> void bind(void *handle, F &fn, const char *name) {
   fn = reinterpret_cast<F>(dlsym(handle, name));
 }
 
-Driver &driver() {
-  static Driver d;
-  static std::once_flag once;
-  std::call_once(once, [] {
+Driver theDriver;
+bool driverTried = false;
+pthread_mutex_t driverMutex = PTHREAD_MUTEX_INITIALIZER;
+
+void loadDriver(Driver &d) {
+  {
     const char *env = std::getenv("TIRX_CUDA_DRIVER");
     const char *path = env && *env ? env : "libcuda.so.1";
     d.handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
@@ -157,6 +207,9 @@ Driver &driver() {
     bind(d.handle, d.cuModuleUnload, "cuModuleUnload");
     bind(d.handle, d.cuModuleGetFunction, "cuModuleGetFunction");
     bind(d.handle, d.cuFuncSetAttribute, "cuFuncSetAttribute");
+    bind(d.handle, d.cuFuncGetAttribute, "cuFuncGetAttribute");
+    bind(d.handle, d.cuOccupancyMaxActiveClusters,
+         "cuOccupancyMaxActiveClusters");
     bind(d.handle, d.cuLaunchKernelEx, "cuLaunchKernelEx");
     bind(d.handle, d.cuTensorMapEncodeTiled, "cuTensorMapEncodeTiled");
     bind(d.handle, d.cuFuncGetParamInfo, "cuFuncGetParamInfo");
@@ -186,8 +239,16 @@ Driver &driver() {
     }
     if (d.cuDriverGetVersion(&d.version) != CUDA_SUCCESS)
       d.version = 0;
-  });
-  return d;
+  }
+}
+
+Driver &driver() {
+  Lock lock(driverMutex);
+  if (!driverTried) {
+    driverTried = true;
+    loadDriver(theDriver);
+  }
+  return theDriver;
 }
 
 /// "cuModuleLoadDataEx failed: CUDA_ERROR_INVALID_PTX (a PTX JIT
@@ -230,15 +291,14 @@ int requireEntryPoint(Driver &d, const void *fn, const char *name,
 }
 
 struct Context {
-  std::mutex mutex;
+  pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
   std::vector<CUcontext> primary; // per device, retained once
   bool initialized = false;
 };
 
-Context &context() {
-  static Context c;
-  return c;
-}
+Context theContext;
+
+Context &context() { return theContext; }
 
 /// The CUDA version that introduced PTX ISA `ptx` (times ten), or 0.
 int cudaVersionForPTX(int ptx) {
@@ -269,11 +329,16 @@ int ptxVersionOf(const char *text, size_t size) {
 struct tirxrt_function_st {
   CUfunction fn = nullptr;
   std::string name;
+  // The parameter sizes the driver reports, read at the first launch.
+  enum { Unknown, Known, Unavailable } params = Unknown;
+  std::vector<uint64_t> paramSizes;
+  pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
 };
 
 struct tirxrt_module_st {
   CUmodule module = nullptr;
   std::string what;
+  std::string log; // the JIT's information log (PTX)
   std::vector<std::unique_ptr<tirxrt_function_st>> functions;
 };
 
@@ -281,7 +346,7 @@ struct tirxrt_module_st {
 // The C ABI
 //===----------------------------------------------------------------------===//
 
-TIRXRT_EXPORT const char *tirxrt_last_error(void) { return lastError.c_str(); }
+TIRXRT_EXPORT const char *tirxrt_last_error(void) { return lastError; }
 
 TIRXRT_EXPORT int tirxrt_abi_version(void) { return TIRXRT_ABI_VERSION; }
 
@@ -300,7 +365,7 @@ TIRXRT_EXPORT int tirxrt_init(int device) {
   if (int s = requireDriver(d))
     return s;
   Context &c = context();
-  std::lock_guard<std::mutex> lock(c.mutex);
+  Lock lock(c.mutex);
   if (!c.initialized) {
     CUresult r = d->cuInit(0);
     if (r == CUDA_ERROR_NO_DEVICE)
@@ -334,7 +399,7 @@ TIRXRT_EXPORT int tirxrt_init(int device) {
 
 static int requireInitialized() {
   Context &c = context();
-  std::lock_guard<std::mutex> lock(c.mutex);
+  Lock lock(c.mutex);
   if (!c.initialized)
     return fail(TIRXRT_ERROR_NOT_INITIALIZED,
                 "the runtime is not initialized: call tirxrt_init first");
@@ -394,15 +459,24 @@ TIRXRT_EXPORT int tirxrt_module_load(const void *image, size_t size,
     text.assign(bytes, strnlen(bytes, size));
     image = text.c_str();
   }
-  char infoLog[4096] = {0}, errorLog[8192] = {0};
+  // Heap buffers: the logs of a large module are long, and the launcher
+  // may call this from a thread with a small stack.
+  constexpr size_t kLogSize = 32768;
+  std::vector<char> infoLog(kLogSize, 0), errorLog(kLogSize, 0);
   int options[] = {CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
-                   CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
-  void *values[] = {infoLog, reinterpret_cast<void *>(sizeof(infoLog)),
-                    errorLog, reinterpret_cast<void *>(sizeof(errorLog))};
+                   CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+                   CU_JIT_LOG_VERBOSE};
+  void *values[] = {infoLog.data(), reinterpret_cast<void *>(kLogSize),
+                    errorLog.data(), reinterpret_cast<void *>(kLogSize),
+                    reinterpret_cast<void *>(static_cast<uintptr_t>(1))};
   CUmodule handle = nullptr;
-  CUresult r = d->cuModuleLoadDataEx(&handle, image, 4, options, values);
+  // A cubin has nothing to JIT: no verbose log.
+  CUresult r = d->cuModuleLoadDataEx(&handle, image, elf ? 4 : 5, options,
+                                     values);
+  infoLog.back() = errorLog.back() = 0;
   if (r != CUDA_SUCCESS) {
-    std::string log = errorLog[0] ? std::string("\n") + errorLog : "";
+    std::string log =
+        errorLog[0] ? std::string("\n") + errorLog.data() : std::string();
     if (r == CUDA_ERROR_UNSUPPORTED_PTX_VERSION && !elf) {
       int ptx = ptxVersionOf(text.c_str(), text.size());
       int needs = cudaVersionForPTX(ptx);
@@ -430,8 +504,13 @@ TIRXRT_EXPORT int tirxrt_module_load(const void *image, size_t size,
   auto *m = new tirxrt_module_st;
   m->module = handle;
   m->what = name;
+  m->log = infoLog.data();
   *module = m;
   return TIRXRT_SUCCESS;
+}
+
+TIRXRT_EXPORT const char *tirxrt_module_log(tirxrt_module module) {
+  return module ? module->log.c_str() : "";
 }
 
 TIRXRT_EXPORT int tirxrt_module_unload(tirxrt_module module) {
@@ -514,7 +593,7 @@ TIRXRT_EXPORT int tirxrt_function_param_info(tirxrt_function function,
     return s;
   size_t o = 0, n = 0;
   CUresult r = d->cuFuncGetParamInfo(function->fn, index, &o, &n);
-  if (r == CUDA_ERROR_INVALID_VALUE)
+  if (r == CUDA_ERROR_INVALID_VALUE || r == CUDA_ERROR_NOT_FOUND)
     return fail(TIRXRT_ERROR_NOT_FOUND,
                 "kernel '" + function->name + "' has no parameter " +
                     std::to_string(index));
@@ -525,6 +604,87 @@ TIRXRT_EXPORT int tirxrt_function_param_info(tirxrt_function function,
     return driverError("cuFuncGetParamInfo", r);
   *offset = o;
   *size = n;
+  return TIRXRT_SUCCESS;
+}
+
+TIRXRT_EXPORT int tirxrt_function_attribute(tirxrt_function function,
+                                            int attribute, int *value) {
+  Driver *d;
+  if (int s = requireDriver(d))
+    return s;
+  if (!function || !value)
+    return fail(TIRXRT_ERROR_INVALID_ARGUMENT, "null argument");
+  if (int s = requireEntryPoint(*d, reinterpret_cast<void *>(
+                                        d->cuFuncGetAttribute),
+                                "cuFuncGetAttribute", "12.0"))
+    return s;
+  CUresult r = d->cuFuncGetAttribute(value, attribute, function->fn);
+  if (r != CUDA_SUCCESS)
+    return fail(TIRXRT_ERROR_DRIVER,
+                "kernel '" + function->name + "': attribute " +
+                    std::to_string(attribute) + ": " +
+                    describe("cuFuncGetAttribute", r));
+  return TIRXRT_SUCCESS;
+}
+
+namespace {
+/// The launch configuration of a grid, block, dynamic shared memory size
+/// and stream, with `cluster` (when given) as its one attribute, held in
+/// `attr`.
+CUlaunchConfig launchConfig(const uint32_t grid[3], const uint32_t block[3],
+                            uint32_t dynamicSmem, uint64_t stream,
+                            const uint32_t *cluster, CUlaunchAttribute &attr) {
+  std::memset(&attr, 0, sizeof(attr));
+  CUlaunchConfig config;
+  std::memset(&config, 0, sizeof(config));
+  config.gridDimX = grid[0];
+  config.gridDimY = grid[1];
+  config.gridDimZ = grid[2];
+  config.blockDimX = block[0];
+  config.blockDimY = block[1];
+  config.blockDimZ = block[2];
+  config.sharedMemBytes = dynamicSmem;
+  config.hStream = reinterpret_cast<CUstream>(static_cast<uintptr_t>(stream));
+  if (cluster) {
+    attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+    attr.value.clusterDim.x = cluster[0];
+    attr.value.clusterDim.y = cluster[1];
+    attr.value.clusterDim.z = cluster[2];
+    config.attrs = &attr;
+    config.numAttrs = 1;
+  }
+  return config;
+}
+
+std::string dims3(const uint32_t v[3]) {
+  return "(" + std::to_string(v[0]) + ", " + std::to_string(v[1]) + ", " +
+         std::to_string(v[2]) + ")";
+}
+} // namespace
+
+TIRXRT_EXPORT int tirxrt_function_max_active_clusters(
+    tirxrt_function function, const uint32_t grid[3], const uint32_t cluster[3],
+    const uint32_t block[3], uint32_t dynamic_smem_bytes, int *clusters) {
+  Driver *d;
+  if (int s = requireDriver(d))
+    return s;
+  if (!function || !grid || !cluster || !block || !clusters)
+    return fail(TIRXRT_ERROR_INVALID_ARGUMENT, "null argument");
+  if (int s = requireEntryPoint(*d, reinterpret_cast<void *>(
+                                        d->cuOccupancyMaxActiveClusters),
+                                "cuOccupancyMaxActiveClusters", "12.0"))
+    return s;
+  CUlaunchAttribute attr;
+  CUlaunchConfig config =
+      launchConfig(grid, block, dynamic_smem_bytes, 0, cluster, attr);
+  CUresult r = d->cuOccupancyMaxActiveClusters(clusters, function->fn, &config);
+  if (r != CUDA_SUCCESS)
+    return fail(TIRXRT_ERROR_DRIVER,
+                "kernel '" + function->name + "', cluster " + dims3(cluster) +
+                    ", block " + dims3(block) + ", " +
+                    std::to_string(dynamic_smem_bytes) +
+                    " bytes of dynamic shared memory: " +
+                    describe("cuOccupancyMaxActiveClusters", r));
   return TIRXRT_SUCCESS;
 }
 
@@ -631,54 +791,93 @@ TIRXRT_EXPORT int tirxrt_tensormap_encode_tiled(
   return TIRXRT_SUCCESS;
 }
 
+/// The parameter sizes the driver reports for `f` (read once), or
+/// Unavailable (a driver before 12.4 cannot tell).
+static int readParamSizes(Driver &d, tirxrt_function f) {
+  Lock lock(f->mutex);
+  if (f->params != tirxrt_function_st::Unknown)
+    return TIRXRT_SUCCESS;
+  if (!d.cuFuncGetParamInfo) {
+    f->params = tirxrt_function_st::Unavailable;
+    return TIRXRT_SUCCESS;
+  }
+  std::vector<uint64_t> sizes;
+  // A kernel has at most 32764 bytes of parameters: at most that many.
+  for (size_t i = 0; i < 32768; ++i) {
+    size_t offset = 0, size = 0;
+    CUresult r = d.cuFuncGetParamInfo(f->fn, i, &offset, &size);
+    // Past the last parameter: CUDA_ERROR_INVALID_VALUE (documented).
+    if (r == CUDA_ERROR_INVALID_VALUE || r == CUDA_ERROR_NOT_FOUND)
+      break;
+    if (r != CUDA_SUCCESS) {
+      // The driver cannot tell (CUDA_ERROR_NOT_SUPPORTED, or anything
+      // else): the launch goes on unchecked rather than not at all.
+      f->params = tirxrt_function_st::Unavailable;
+      return TIRXRT_SUCCESS;
+    }
+    sizes.push_back(size);
+  }
+  f->paramSizes = std::move(sizes);
+  f->params = tirxrt_function_st::Known;
+  return TIRXRT_SUCCESS;
+}
+
 TIRXRT_EXPORT int tirxrt_launch(tirxrt_function function,
                                 const uint32_t grid[3],
                                 const uint32_t cluster[3],
                                 const uint32_t block[3],
                                 uint32_t dynamic_smem_bytes, uint64_t stream,
-                                void **params, uint32_t num_params) {
+                                void **params, const uint64_t *param_sizes,
+                                uint32_t num_params) {
   Driver *d;
   if (int s = requireDriver(d))
     return s;
-  if (!function || !grid || !block || (num_params && !params))
+  if (!function || !grid || !block ||
+      (num_params && (!params || !param_sizes)))
     return fail(TIRXRT_ERROR_INVALID_ARGUMENT, "null launch argument");
   if (int s = requireEntryPoint(*d, reinterpret_cast<void *>(
                                         d->cuLaunchKernelEx),
                                 "cuLaunchKernelEx", "12.0"))
     return s;
-  auto dims = [](const uint32_t v[3]) {
-    return "(" + std::to_string(v[0]) + ", " + std::to_string(v[1]) + ", " +
-           std::to_string(v[2]) + ")";
-  };
+  const auto &dims = dims3;
+  // The arguments must be what the kernel declares: the driver copies each
+  // parameter's declared size from params[i], so a smaller value (an 8-byte
+  // pointer to a 128-byte tensormap) would hand the kernel garbage.
+  if (int s = readParamSizes(*d, function))
+    return s;
+  if (function->params == tirxrt_function_st::Known) {
+    const std::vector<uint64_t> &want = function->paramSizes;
+    if (want.size() != num_params)
+      return fail(TIRXRT_ERROR_INVALID_ARGUMENT,
+                  "kernel '" + function->name + "' takes " +
+                      std::to_string(want.size()) +
+                      " parameters, the launch passes " +
+                      std::to_string(num_params));
+    for (uint32_t i = 0; i < num_params; ++i)
+      if (want[i] != param_sizes[i])
+        return fail(TIRXRT_ERROR_INVALID_ARGUMENT,
+                    "kernel '" + function->name + "': parameter " +
+                        std::to_string(i) + " is " + std::to_string(want[i]) +
+                        " bytes, the launch passes " +
+                        std::to_string(param_sizes[i]) + " bytes");
+  }
   for (int i = 0; i < 3; ++i)
     if (grid[i] == 0 || block[i] == 0)
       return fail(TIRXRT_ERROR_INVALID_ARGUMENT,
                   "kernel '" + function->name + "': empty launch, grid " +
                       dims(grid) + " block " + dims(block));
+  const bool clustered =
+      cluster && uint64_t(cluster[0]) * cluster[1] * cluster[2] > 1;
   CUlaunchAttribute attr;
-  std::memset(&attr, 0, sizeof(attr));
-  CUlaunchConfig config;
-  std::memset(&config, 0, sizeof(config));
-  config.gridDimX = grid[0];
-  config.gridDimY = grid[1];
-  config.gridDimZ = grid[2];
-  config.blockDimX = block[0];
-  config.blockDimY = block[1];
-  config.blockDimZ = block[2];
-  config.sharedMemBytes = dynamic_smem_bytes;
-  config.hStream = reinterpret_cast<CUstream>(static_cast<uintptr_t>(stream));
-  if (cluster && uint64_t(cluster[0]) * cluster[1] * cluster[2] > 1) {
+  CUlaunchConfig config =
+      launchConfig(grid, block, dynamic_smem_bytes, stream,
+                   clustered ? cluster : nullptr, attr);
+  if (clustered) {
     for (int i = 0; i < 3; ++i)
       if (cluster[i] == 0 || grid[i] % cluster[i] != 0)
         return fail(TIRXRT_ERROR_INVALID_ARGUMENT,
                     "kernel '" + function->name + "': the grid " + dims(grid) +
                         " is not a multiple of the cluster " + dims(cluster));
-    attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-    attr.value.clusterDim.x = cluster[0];
-    attr.value.clusterDim.y = cluster[1];
-    attr.value.clusterDim.z = cluster[2];
-    config.attrs = &attr;
-    config.numAttrs = 1;
   }
   CUresult r = d->cuLaunchKernelEx(&config, function->fn, params, nullptr);
   if (r != CUDA_SUCCESS)

@@ -77,12 +77,30 @@ int launch() {
   uint64_t data = 0xdeadbeef00;
   uint32_t n = 7;
   void *params[3] = {&data, desc, &n};
+  uint64_t sizes[3] = {8, 128, 4};
   uint32_t grid[3] = {4, 2, 1}, cluster[3] = {2, 1, 1}, block[3] = {128, 1, 1};
   report("launch", tirxrt_launch(fn, grid, cluster, block, 100000, 0x1234,
-                                 params, 3));
+                                 params, sizes, 3));
   uint32_t odd[3] = {3, 2, 1};
   report("launch_bad_cluster",
-         tirxrt_launch(fn, odd, cluster, block, 0, 0, params, 3));
+         tirxrt_launch(fn, odd, cluster, block, 0, 0, params, sizes, 3));
+  // The tensormap passed as an 8-byte device address (a descriptor copied
+  // to device memory): refused before the driver reads the arguments.
+  uint64_t descAddress = 0x7f0000400000;
+  void *byPointer[3] = {&data, &descAddress, &n};
+  uint64_t pointerSizes[3] = {8, 8, 4};
+  report("launch_tensormap_by_pointer",
+         tirxrt_launch(fn, grid, cluster, block, 0, 0, byPointer, pointerSizes,
+                       3));
+  report("launch_missing_param",
+         tirxrt_launch(fn, grid, cluster, block, 0, 0, params, sizes, 2));
+  int regs = -1, clusters = -1;
+  report("attribute", tirxrt_function_attribute(fn, 4, &regs));
+  report("max_active_clusters",
+         tirxrt_function_max_active_clusters(fn, grid, cluster, block, 100000,
+                                             &clusters));
+  std::printf("max active clusters %d\n", clusters);
+  std::printf("module log: %s\n", tirxrt_module_log(module));
   report("synchronize", tirxrt_synchronize());
   tirxrt_function missing;
   report("get_missing", tirxrt_module_get_function(module, "nope", &missing));

@@ -31,8 +31,8 @@ func.func @warpgroups() {
 // -----
 
 func.func @cluster_extents() {
-  // expected-error @+1 {{a cluster holds at most 16 CTAs, got 9223372036854775807}}
   tirx.kernel {
+    // expected-error @+1 {{a cluster holds at most 16 CTAs, got 9223372036854775807}}
     %r:3 = tirx.cta_id_in_cluster [4294967296, 4294967296, 4] : i32, i32, i32
   }
   return

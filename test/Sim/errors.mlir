@@ -99,32 +99,6 @@ func.func @cross_cluster_race(%out: !tirx.buffer<1xi32, global>) {
 
 // -----
 
-func.func @remote_through_shared(%out: !tirx.buffer<1xi32, global>)
-    attributes {tirx.launch = #tirx.launch<cluster_dims = [2]>} {
-  tirx.kernel {
-    %rank = tirx.cta_id_in_cluster [2] : i32
-    %tx = tirx.thread_id [1] : i32
-    %buf = tirx.alloc_buffer : !tirx.buffer<1xi32, shared>
-    %c0 = arith.constant 0 : index
-    %one = arith.constant 1 : i32
-    tirx.buffer_store %one, %buf[%c0] : i32, !tirx.buffer<1xi32, shared>
-    tirx.ptx.barrier.cluster.arrive
-    tirx.ptx.barrier.cluster.wait
-    %peer = arith.xori %rank, %one : i32
-    %p = tirx.ptr_to %buf[%c0] : !tirx.buffer<1xi32, shared>
-    %q = tirx.ptx.mapa %p, %peer : !tirx.ptr<i32, shared> -> !tirx.ptr<i32, shared.cluster>
-    %r = tirx.reinterpret %q : !tirx.ptr<i32, shared.cluster> to !tirx.ptr<i32, shared>
-    %b = tirx.decl_buffer %r : !tirx.ptr<i32, shared> -> !tirx.buffer<1xi32, shared>
-    // expected-error @+1 {{through a 'shared' pointer; another CTA's shared memory is reached through a 'shared.cluster' pointer (mapa)}}
-    %v = tirx.buffer_load %b[%c0] : !tirx.buffer<1xi32, shared> -> i32
-    tirx.ptx.barrier.cluster.arrive
-    tirx.ptx.barrier.cluster.wait
-  }
-  return
-}
-
-// -----
-
 func.func @mapa_bad_rank(%out: !tirx.buffer<1xi32, global>) {
   tirx.kernel {
     %tx = tirx.thread_id [1] : i32

@@ -21,6 +21,13 @@ except ImportError as e:  # pragma: no cover - a setup problem, say so
 
 from tirx.ir import Context, Location  # noqa: E402
 
+# The example kernels read their configs from tirx.autotune's cache: the
+# tests see none of the machine's tuning results (child processes inherit
+# this too).
+if "TIRX_AUTOTUNE_CACHE_DIR" not in os.environ:
+    import tempfile
+    os.environ["TIRX_AUTOTUNE_CACHE_DIR"] = tempfile.mkdtemp(prefix="tirx-autotune-test-")
+
 
 @pytest.fixture
 def ctx():

@@ -204,8 +204,10 @@ def test_host_part_errors_are_located(packages):
     copy = load(packages["copy"]).tma_tile_copy
     B = FakeCudaTensor((1024, 64), "float16", data=0x200000)
     A = FakeCudaTensor((1000, 64), "float16", data=0x100000)
-    with pytest.raises(ValueError, match=r"tma_tile_copy.mlir:14:11: "
-                       r"tensormap: globalDim\[1\]: 0 is not in \[1, 2\^32\]"):
+    with pytest.raises(ValueError, match=r"tma_tile_copy.mlir:14:11: the "
+                       r"tensormap of argument 'arg0' \(parameter 0 of "
+                       r"tma_tile_copy\): tensormap: globalDim\[1\]: 0 is not in "
+                       r"\[1, 2\^32\]"):
         copy.launch_config(FakeCudaTensor((0, 64), "float16"), B)
     # Alignment is checked before the host part runs.
     with pytest.raises(ValueError, match="must be 16-byte aligned"):
@@ -413,8 +415,8 @@ def test_build_from_a_module_and_errors(ctx, tmp_path):
     assert k.name == "tma_tile_copy"
     with pytest.raises(ValueError, match="unsupported target 'sm_42'"):
         tirx.build(m, target="sm_42", cache_dir=str(tmp_path))
-    with pytest.raises(NotImplementedError, match="CPU simulator"):
-        tirx.build(m, target="sim")
+    from tirx import sim
+    assert isinstance(tirx.build(m, target="sim"), sim.Kernel)  # the simulator's
     with pytest.raises(TypeError, match="tirx.build takes"):
         tirx.build(42)
     bad = """func.func @f(%A: !tirx.buffer<64xf32, global>) {
@@ -666,3 +668,95 @@ print("ok")
     calls = [json.loads(l)["call"] for l in log.read_text().splitlines()]
     assert calls.count("cuModuleLoadDataEx") == 2
     assert calls.count("cuLaunchKernelEx") == 3
+
+
+def test_cubin_first_and_a_loud_ptx_fallback(packages, tmp_path):
+    """The cubin ptxas built loads first; when it does not load (here the
+    fake driver refuses every cubin), the launcher says why on stderr,
+    JIT-compiles the PTX and prints the driver's log, and the launch goes
+    on; loaded_image() tells which image runs."""
+    if not any(i["kind"] == "cubin" for i in read_manifest(packages["axpy"])["images"]):
+        pytest.skip("no ptxas: the package has no cubin")
+    code = r"""
+import sys
+sys.path[:0] = [{here!r}]
+from tirx.runtime import load
+from fake_dlpack import FakeCudaTensor
+axpy = load({axpy!r}).axpy
+axpy(FakeCudaTensor((1024,), "float32"), FakeCudaTensor((1024,), "float32"), 1.0, 3)
+print("image", axpy.package.loaded_image(0)["kind"])
+""".format(here=HERE, axpy=packages["axpy"])
+    log = tmp_path / "d.log"
+    env = {"TIRX_CUDA_DRIVER": FAKE_DRIVER, "TIRX_FAKE_CUDA_LOG": str(log)}
+    rc, out = run_child(code, env=env)
+    assert rc == 0 and "image cubin" in out and "JIT" not in out, out
+    rc, out = run_child(code, env=dict(env, TIRX_FAKE_CUDA_BAD_CUBIN="1"))
+    assert rc == 0 and "image ptx" in out, out
+    assert ("the cubin for sm_90a does not load (cannot load "
+            "axpy.tirxpkg/kernels.sm_90a.cubin: cuModuleLoadDataEx failed: "
+            "CUDA_ERROR_INVALID_IMAGE (device kernel image is invalid)\n"
+            "fake driver: TIRX_FAKE_CUDA_BAD_CUBIN is set); falling back to the PTX"
+            ) in out, out
+    assert ("the driver JIT-compiled kernels.ptx for Fake GPU (TIRx test driver) "
+            "(its cubin did not load):\nfake driver: JIT-compiled 1 entry function(s) "
+            "for sm_90") in out, out
+    launches = [json.loads(l) for l in log.read_text().splitlines()
+                if "cuLaunchKernelEx" in l]
+    assert [l["image"] for l in launches] == ["cubin", "ptx"]
+
+
+def test_kernel_attributes_and_max_active_clusters(packages, tmp_path):
+    """What the device check's kernel table reads: registers and the
+    parameter layout from the driver (the fake reads them from the cubin,
+    as a driver does), and the clusters of the launch shape that fit."""
+    if not any(i["kind"] == "cubin" for i in read_manifest(packages["axpy"])["images"]):
+        pytest.skip("no ptxas: the package has no cubin")
+    code = r"""
+import json, sys
+from tirx.runtime import load
+k = load({axpy!r}).axpy
+a = k.attributes(0)
+cfg = {{"grid": [8, 1, 1], "block": [128, 1, 1], "cluster": [2, 1, 1], "shared_memory": 0}}
+print(json.dumps([a["registers"], a["params"], k.max_active_clusters(cfg, 0)]))
+""".format(axpy=packages["axpy"])
+    rc, out = run_child(code, env={"TIRX_CUDA_DRIVER": FAKE_DRIVER})
+    assert rc == 0, out
+    regs, params, clusters = json.loads(out.splitlines()[-1])
+    cubin = [i for i in read_manifest(packages["axpy"])["images"] if i["kind"] == "cubin"][0]
+    assert regs == cubin["kernels"]["axpy"]["registers"] == \
+        cubin["kernels"]["axpy"]["ptxas"]["registers"] > 0
+    assert params == [[0, 8], [8, 8], [16, 4], [20, 4]]
+    assert params == cubin["kernels"]["axpy"]["params"]
+    assert clusters == 132 * 16 // 2   # the fake: 2048 threads per SM
+
+
+def test_a_prepared_launch_launches_again_without_the_host_work(packages, tmp_path):
+    """Kernel.prepare: the arguments checked, the host part evaluated and the
+    descriptor encoded once; each call of the result launches with them
+    (what the GPU benchmark times)."""
+    code = r"""
+import sys
+sys.path[:0] = [{here!r}]
+from tirx.runtime import load
+from fake_dlpack import FakeCudaTensor
+k = load({copy!r}).tma_tile_copy
+launch = k.prepare(FakeCudaTensor((1000, 64), "float16", data=0x7f0000100000),
+                   FakeCudaTensor((1024, 64), "float16", data=0x7f0000200000))
+launch()
+launch()
+try:
+    k.prepare(FakeCudaTensor((1000, 64), "float32"), FakeCudaTensor((1024, 64), "float16"))
+except TypeError as e:
+    print("TypeError:", e)
+""".format(here=HERE, copy=packages["copy"])
+    log = tmp_path / "d.log"
+    rc, out = run_child(code, env={"TIRX_CUDA_DRIVER": FAKE_DRIVER,
+                                   "TIRX_FAKE_CUDA_LOG": str(log)})
+    assert rc == 0, out
+    assert "TypeError: argument 'arg0' (parameter 0 of tma_tile_copy) must have " \
+           "dtype float16, got float32" in out
+    calls = [json.loads(l) for l in log.read_text().splitlines()]
+    assert [c["call"] for c in calls].count("cuTensorMapEncodeTiled") == 1
+    launches = [c for c in calls if c["call"] == "cuLaunchKernelEx"]
+    assert len(launches) == 2 and launches[0]["params"] == launches[1]["params"]
+    assert bytes.fromhex(launches[0]["params"][1])[:4] == b"TMAP"

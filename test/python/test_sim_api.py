@@ -230,8 +230,9 @@ def test_tensor_map_checks(ctx):
     with pytest.raises(ValueError, match="innermost dimension must be "
                                          "contiguous"):
         sim.TensorMap(np.zeros((64, 128), np.float16)[:, ::2], (64, 64))
-    t = sim.TensorMap(x, (32, 64), swizzle="128B")
-    assert "box=[32, 64]" in repr(t)
+    t = sim.TensorMap(x, (64, 32), swizzle="128B")
+    assert "box=[64, 32] (innermost first)" in repr(t)
+    assert t._spec["box_dim"] == [64, 32]
     # The runtime's validator rejects a 128-byte row with a 64-byte swizzle.
     module = Module.parse("""
 func.func @k(%t: !tirx.tensormap) {

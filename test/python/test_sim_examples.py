@@ -132,7 +132,7 @@ def test_tcgen05_tile(ctx, seed):
     bt = ints(rng, (64, 64), np.float16)
     c = np.zeros((128, 64), np.float32)
     sim.run(load(ctx, "tcgen05_tile.mlir"),
-            sim.TensorMap(a, (128, 64), swizzle="128B"),
+            sim.TensorMap(a, (64, 128), swizzle="128B"),
             sim.TensorMap(bt, (64, 64), swizzle="128B"), c, seed=seed)
     np.testing.assert_array_equal(
         c, a.astype(np.float32) @ bt.astype(np.float32).T)
@@ -224,7 +224,7 @@ def test_tcgen05_gemm_tile(ctx, seed):
     bt = ints(rng, (64, 64), np.float16)
     c = np.full((128, 64), -1, np.float32)
     stats = sim.run(load(ctx, "tcgen05_gemm_tile.mlir"), a, bt, c,
-                    sim.TensorMap(a, (128, 64), swizzle="128B"),
+                    sim.TensorMap(a, (64, 128), swizzle="128B"),
                     sim.TensorMap(bt, (64, 64), swizzle="128B"), seed=seed)
     np.testing.assert_array_equal(
         c, a.astype(np.float32) @ bt.astype(np.float32).T)

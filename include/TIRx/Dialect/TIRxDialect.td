@@ -28,6 +28,8 @@ def TIRx_Dialect : Dialect {
   let useDefaultTypePrinterParser = 0;
   let useDefaultAttributePrinterParser = 1;
   let hasOperationAttrVerify = 1;
+  let hasRegionArgAttrVerify = 1;
+  let hasRegionResultAttrVerify = 1;
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::ub::UBDialect"];
   let extraClassDeclaration = [{
     ::mlir::Type parseType(::mlir::DialectAsmParser &parser) const override;
@@ -38,12 +40,44 @@ def TIRx_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getTargetAttrName() {
       return ::llvm::StringLiteral("tirx.target");
     }
+    /// A function's launch configuration (`#tirx.launch`).
+    static constexpr ::llvm::StringLiteral getLaunchAttrName() {
+      return ::llvm::StringLiteral("tirx.launch");
+    }
+    /// On a `shared.dyn` `tirx.alloc_buffer`: its byte offset in the
+    /// kernel's dynamic shared memory (convert-tirx-to-gpu).
+    static constexpr ::llvm::StringLiteral getDynSharedOffsetAttrName() {
+      return ::llvm::StringLiteral("tirx.dyn_shared_offset");
+    }
+    /// On an outlined kernel: its dynamic shared memory in bytes.
+    static constexpr ::llvm::StringLiteral getDynSharedBytesAttrName() {
+      return ::llvm::StringLiteral("tirx.dyn_shared_bytes");
+    }
+    /// On an outlined kernel: the indices of its by-value tensormap
+    /// parameters (tirx-mark-grid-constants).
+    static constexpr ::llvm::StringLiteral getGridConstantArgsAttrName() {
+      return ::llvm::StringLiteral("tirx.grid_constant_args");
+    }
+    /// On a loop lowered from `tirx.for`: the loop's annotations.
+    static constexpr ::llvm::StringLiteral getAnnotationsAttrName() {
+      return ::llvm::StringLiteral("tirx.annotations");
+    }
+    /// Argument attribute: the parameter's user-facing name.
+    static constexpr ::llvm::StringLiteral getNameArgAttrName() {
+      return ::llvm::StringLiteral("tirx.name");
+    }
+    /// Argument attribute on a `!tirx.tensormap` parameter: the tensor map
+    /// the host must encode for it (the TMA tile-copy variant).
+    static constexpr ::llvm::StringLiteral getTMASpecArgAttrName() {
+      return ::llvm::StringLiteral("tirx.tma_spec");
+    }
   private:
     void registerTypes();
     void registerAttributes();
     void registerCoreOps();
     void registerPTXOps();
     void registerHostOps();
+    void registerProfileOps();
     void registerTileOps();
   public:
   }];

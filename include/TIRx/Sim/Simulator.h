@@ -30,6 +30,7 @@
 #include "mlir/IR/Types.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Support/LLVM.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
 #include <memory>
@@ -124,6 +125,64 @@ struct Argument {
   }
 };
 
+/// One event of the simulator's trace (docs/Profiling.md).
+struct TraceEvent {
+  enum class Kind : uint8_t {
+    /// A tirx.profile.range_begin / range_end / mark.
+    RangeBegin,
+    RangeEnd,
+    Mark,
+    /// A thread blocks at a barrier, mbarrier wait, cluster barrier or
+    /// tensor-memory allocation, and is released.
+    WaitBegin,
+    WaitEnd,
+  };
+  Kind kind = Kind::Mark;
+  /// Logical time: the operations the launch has executed so far.
+  uint64_t time = 0;
+  /// The CTA (its index in the grid, x fastest, and its ids).
+  uint64_t cta = 0;
+  uint32_t ctaId[3] = {0, 0, 0};
+  /// The thread's linear index in its CTA.
+  uint32_t thread = 0;
+  /// Ranges and marks: the op's name ("" for an unnamed range_end).
+  /// WaitBegin: what the thread waits at ("mbarrier", "barrier 0", ...).
+  std::string name;
+  /// WaitBegin: the object waited on (address, phase).
+  std::string detail;
+  /// The op, for its location.
+  Operation *op = nullptr;
+};
+
+/// Receives the trace events of a run.
+class TraceSink {
+public:
+  virtual ~TraceSink();
+  virtual void event(const TraceEvent &e) = 0;
+};
+
+/// A TraceSink that builds a Chrome trace / Perfetto JSON timeline: one
+/// process per CTA, two tracks per warp (its ranges and marks; its waits).
+/// A warp's n-th range event is the first n-th event any of its threads
+/// records; a warp waits while at least one of its threads is blocked.
+class TraceRecorder : public TraceSink {
+public:
+  /// Events beyond `maxEvents` are counted as dropped.
+  explicit TraceRecorder(uint64_t maxEvents = uint64_t(1) << 22);
+  ~TraceRecorder() override;
+  void event(const TraceEvent &e) override;
+  /// Writes the JSON (`kernel`, `seed` go to its otherData).
+  void writeJSON(llvm::raw_ostream &os, llvm::StringRef kernel,
+                 uint64_t seed) const;
+  /// Slices and instants recorded, and events dropped past the limit.
+  uint64_t numEvents() const;
+  uint64_t numDropped() const;
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl;
+};
+
 struct Options {
   /// Seeds the scheduler: which ready thread runs next, when asynchronous
   /// copies and MMAs complete, the fill of uninitialized shared memory and
@@ -139,6 +198,10 @@ struct Options {
   uint64_t maxSteps = uint64_t(1) << 36;
   /// Ops a thread runs before the scheduler may switch to another one.
   unsigned quantum = 4096;
+  /// Receives trace events (profile ops, waits). With a sink the scheduler
+  /// switches threads after every op (quantum 1), so the events of threads
+  /// interleave as the threads run together.
+  TraceSink *trace = nullptr;
 };
 
 struct Stats {

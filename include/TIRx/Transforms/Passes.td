@@ -128,4 +128,56 @@ def ResolveLayoutsPass : Pass<"tirx-resolve-layouts", "::mlir::ModuleOp"> {
                            "::mlir::tirx::TIRxDialect"];
 }
 
+def LowerProfilePass : Pass<"tirx-lower-profile", "::mlir::ModuleOp"> {
+  let summary = "Drop the in-kernel trace ops, or lower them to a trace buffer";
+  let description = [{
+    By default (`trace=0`, what `tirx-to-nvvm-pipeline` runs) every
+    `tirx.profile.*` op is erased: a kernel compiled without tracing is the
+    kernel without the ops, so profiling costs nothing when it is off.
+
+    With `trace=1` each function whose `tirx.kernel` holds profile ops gets
+    one more parameter, the trace buffer (`!tirx.buffer<?xi64, global>`,
+    named `__tirx_trace`), and the function attribute `tirx.profile_trace`
+    describing its layout (include/TIRx/Dialect/TIRxProfileOps.h): one
+    region per warp of the launch with a header and `capacity` records.
+    At the kernel's start lane 0 of each warp writes the header (start
+    times, SM id); each op then becomes, for the recording lane (the lowest
+    active lane of the warp, or the threads where `leader` holds), a read
+    of the timer (`%globaltimer`, or `%clock64` with `timer=clock64`), a
+    shared-memory atomic that numbers the warp's events, and two stores of
+    the record when its number is below `capacity`. Every attempt is
+    counted in the header, so overflow is counted and never written out of
+    the warp's region. Run it before `tirx-split-host-device` (the new
+    parameter is part of the launch description).
+
+    Example:
+
+    ```mlir
+    // tirx-opt --tirx-lower-profile="trace=1 capacity=64"
+    func.func @k(%A: !tirx.buffer<128xf32, global>) {
+      tirx.kernel {
+        %tx = tirx.thread_id [128] : i32
+        tirx.profile.range_begin "load"
+        ...
+    // becomes
+    func.func @k(%A: ..., %trace: !tirx.buffer<?xi64, global> {tirx.name = "__tirx_trace"})
+        attributes {tirx.profile_trace = {capacity = 64, names = ["load"], ...}} {
+      tirx.kernel {
+        ... tirx.ptx.activemask, tirx.ptx.sreg.lanemask_lt, tirx.ptx.sreg.globaltimer,
+        // tirx.ptx.atom ..., tirx.ptx.red ..., tirx.buffer_store ...
+    ```
+  }];
+  let options = [
+    Option<"trace", "trace", "bool", "false",
+           "Lower the ops to trace-buffer writes instead of dropping them">,
+    Option<"capacity", "capacity", "int64_t", "4096",
+           "Records per warp (1 to 2^24); later events are counted, not written">,
+    Option<"timer", "timer", "std::string", "\"globaltimer\"",
+           "Timer each record reads: globaltimer (ns, one clock for the GPU) "
+           "or clock64 (cycles of the SM)">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::tirx::TIRxDialect"];
+}
+
 #endif // TIRX_TRANSFORMS_PASSES_TD

@@ -19,6 +19,8 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <limits>
+
 namespace mlir::tirx {
 #define GEN_PASS_DEF_CONVERTTIRXTOGPUPASS
 #include "TIRx/Conversion/Passes.h.inc"
@@ -175,11 +177,23 @@ static FailureOr<int64_t> assignDynamicShared(KernelOp kernel) {
     int64_t align = std::max<int64_t>(16, elemBytes);
     if (auto a = alloc.getAlignment())
       align = std::max<int64_t>(align, *a);
+    // The arena is requested as a 32-bit byte count at launch
+    // (cuLaunchKernelEx's sharedMemBytes); anything larger is an error here,
+    // before the offsets could overflow.
+    constexpr int64_t kMaxArena = std::numeric_limits<uint32_t>::max();
     int64_t offset = llvm::alignTo(size, align);
+    int64_t count = type.getNumElementsStatic();
+    if (offset > kMaxArena || count > (kMaxArena - offset) / elemBytes) {
+      alloc.emitOpError("does not fit in the dynamic shared memory a kernel "
+                        "can request (")
+          << kMaxArena << " bytes): it needs " << count << " x " << elemBytes
+          << " bytes at offset " << offset;
+      return WalkResult::interrupt();
+    }
     alloc->setAttr(kDynSharedOffsetAttrName,
                    IntegerAttr::get(IntegerType::get(kernel.getContext(), 64),
                                     offset));
-    size = offset + type.getNumElementsStatic() * elemBytes;
+    size = offset + count * elemBytes;
     return WalkResult::advance();
   });
   if (result.wasInterrupted())
@@ -344,7 +358,22 @@ LogicalResult ConvertTIRxToGPUPass::outline(KernelOp kernel,
 void ConvertTIRxToGPUPass::runOnOperation() {
   ModuleOp module = getOperation();
   SmallVector<KernelOp> kernels;
-  module.walk([&](KernelOp kernel) { kernels.push_back(kernel); });
+  bool nested = false;
+  module.walk([&](KernelOp kernel) {
+    // The kernels of a nested module belong to its own symbol table (its
+    // callees, its launches): outlining them into this module's GPU module
+    // would resolve their calls here.
+    if (kernel->getParentOfType<ModuleOp>() != module) {
+      kernel.emitOpError("is in a nested module: convert-tirx-to-gpu "
+                         "outlines the kernels of the module it runs on (run "
+                         "it on the nested module)");
+      nested = true;
+      return;
+    }
+    kernels.push_back(kernel);
+  });
+  if (nested)
+    return signalPassFailure();
   if (kernels.empty())
     return;
   // Tile primitives live inside tirx.kernel until they are dispatched;
@@ -365,7 +394,14 @@ void ConvertTIRxToGPUPass::runOnOperation() {
   module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
                   UnitAttr::get(ctx));
   SymbolTable moduleSymbols(module);
-  auto gpuModule = moduleSymbols.lookup<gpu::GPUModuleOp>(kKernelModuleName);
+  Operation *existing = moduleSymbols.lookup(kKernelModuleName);
+  auto gpuModule = dyn_cast_if_present<gpu::GPUModuleOp>(existing);
+  if (existing && !gpuModule) {
+    existing->emitOpError("is named '")
+        << kKernelModuleName
+        << "', the GPU module convert-tirx-to-gpu outlines kernels into";
+    return signalPassFailure();
+  }
   if (!gpuModule) {
     OpBuilder builder(ctx);
     builder.setInsertionPointToEnd(module.getBody());

@@ -24,7 +24,7 @@ from .. import compiler as _compiler
 from ..ir import Context, Module, Operation
 from ..passmanager import PassManager
 from . import launcher as _launcher
-from .package import write_package
+from .package import parse_ptxas_verbose, write_package
 
 __all__ = ["build", "compile_package", "default_cache_dir",
            "compiler_fingerprint"]
@@ -106,17 +106,19 @@ def _ptxas_version(ptxas):
 
 
 def _assemble(ptxas, ptx, chip, workdir):
+    """The cubin ptxas makes of `ptx` for `chip`, and its resource report
+    per kernel (ptxas -v)."""
     src = os.path.join(workdir, "kernels.ptx")
     out = os.path.join(workdir, "kernels.cubin")
     with open(src, "w") as f:
         f.write(ptx)
-    r = subprocess.run([ptxas, "-arch=" + chip, "-O3", "-o", out, src],
+    r = subprocess.run([ptxas, "-arch=" + chip, "-O3", "-v", "-o", out, src],
                        capture_output=True, text=True)
     if r.returncode != 0:
         raise RuntimeError("ptxas (%s) failed for %s:\n%s"
                            % (ptxas, chip, (r.stderr or r.stdout).strip()))
     with open(out, "rb") as f:
-        return f.read()
+        return f.read(), parse_ptxas_verbose(r.stdout + r.stderr)
 
 
 def compile_package(text, path, target="sm_90a", opt_level=3, ptxas=None,
@@ -142,11 +144,11 @@ def compile_package(text, path, target="sm_90a", opt_level=3, ptxas=None,
                                  line_info=line_info)
     launch["target"] = target
     ptxas = (ptxas or _compiler.find_ptxas()) if assemble else None
-    cubin = None
+    cubin = stats = None
     if ptxas:
         import tempfile
         with tempfile.TemporaryDirectory(prefix="tirx-ptxas-") as tmp:
-            cubin = _assemble(ptxas, ptx, target, tmp)
+            cubin, stats = _assemble(ptxas, ptx, target, tmp)
     compiler = {"tirx": _tirx.__version__, "mlir": _tirx.MLIR_VERSION,
                 "fingerprint": compiler_fingerprint()}
     if ptxas:
@@ -156,7 +158,7 @@ def compile_package(text, path, target="sm_90a", opt_level=3, ptxas=None,
         compiler=compiler,
         source_sha256=hashlib.sha256(text.encode("utf-8")).hexdigest(),
         options={"opt_level": opt_level}, include_launcher=include_launcher,
-        include_runtime=include_runtime, archive=archive)
+        include_runtime=include_runtime, archive=archive, ptxas_stats=stats)
 
 
 def build(func_or_module, target="sm_90a", *, opt_level=3, cache=True,
@@ -167,13 +169,12 @@ def build(func_or_module, target="sm_90a", *, opt_level=3, cache=True,
     docstring); ``cache=False`` recompiles into a fresh directory.
     line_info: `.file`/`.loc` in the PTX (default: on for script kernels,
     whose lines are the user's Python lines)."""
+    if target == "sim":  # the CPU simulator: no package, no cache
+        from .. import sim
+        return sim.build(func_or_module)
     if line_info is None:
         line_info = hasattr(func_or_module, "func_op") or \
             type(func_or_module).__name__ in ("PrimFunc", "IRModule")
-    if target == "sim":
-        raise NotImplementedError(
-            "target='sim' runs kernels in the CPU simulator, which this build "
-            "of tirx does not include (tirx.sim)")
     text = _module_text(func_or_module)
     source_name = (os.fspath(func_or_module)
                    if isinstance(func_or_module, os.PathLike) else "<tirx.build>")

@@ -40,7 +40,7 @@ __all__ = ["load", "Package", "Kernel", "PyFunc", "RuntimeLibrary",
 PACKAGE_FORMAT = "tirx-package/1"
 LAUNCH_FORMAT = "tirx-launch/1"
 RUNTIME_LIBRARY = "libtirx_runtime.so"
-ABI_VERSION = 1
+ABI_VERSION = 2
 
 # Alignment every buffer argument must have: kernels may use 16-byte vector
 # accesses and TMA needs 16-byte aligned bases.
@@ -120,6 +120,12 @@ class RuntimeLibrary:
                                                    ctypes.POINTER(c_void_p)]),
             "tirxrt_function_configure": (c_int, [c_void_p, u32, c_int]),
             "tirxrt_function_param_info": (c_int, [c_void_p, u32, pu64, pu64]),
+            "tirxrt_function_attribute": (c_int, [c_void_p, c_int,
+                                                  ctypes.POINTER(c_int)]),
+            "tirxrt_function_max_active_clusters": (
+                c_int, [c_void_p, pu32, pu32, pu32, u32,
+                        ctypes.POINTER(c_int)]),
+            "tirxrt_module_log": (c_char_p, [c_void_p]),
             "tirxrt_tensormap_validate": (c_int, [c_char_p, u32, u64, pu64,
                                                   pu64, pu64, pu64, u32, u32,
                                                   u32, u32]),
@@ -128,7 +134,7 @@ class RuntimeLibrary:
                                                       pu64, u32, u32, u32,
                                                       u32]),
             "tirxrt_launch": (c_int, [c_void_p, pu32, pu32, pu32, u32, u64,
-                                      ctypes.POINTER(c_void_p), u32]),
+                                      ctypes.POINTER(c_void_p), pu64, u32]),
             "tirxrt_synchronize": (c_int, []),
         }
         for name, (res, args) in sigs.items():
@@ -547,6 +553,11 @@ class Kernel:
         self.params = desc["params"]
         self.launch_desc = desc["launch"]
         self._functions = {}   # device -> CUfunction handle
+        # The bytes of each kernel argument, as the launch passes them (the
+        # runtime checks them against the kernel's declaration).
+        self._sizes = [_ABI_SIZE[a["abi"]] for a in desc["launch"]["args"]]
+        self._size_array = (ctypes.c_uint64 * max(1, len(self._sizes)))(
+            *self._sizes)
         self._configured = {}  # device -> (dynamic smem, non-portable cluster)
         self._lock = threading.Lock()
         # The host program, compiled once into closures.
@@ -752,7 +763,29 @@ class Kernel:
                             "launcher cannot evaluate (a newer compiler "
                             "wrote the package?)" % (self.name, op))
 
+    def _param_of(self, value):
+        """The parameter a host value comes from (through tirx.bind and
+        tirx.buffer_data), or None."""
+        values = self.desc["values"]
+        for _ in range(len(values)):
+            e = values[value]
+            if e["op"] == "param":
+                return self.params[e["index"]]
+            if e["op"] not in ("tirx.bind", "tirx.buffer_data"):
+                return None
+            value = e["args"][0]
+        return None
+
     def _tensormap(self, e, vals, runtime):
+        try:
+            return self._encode(e, vals, runtime)
+        except HostError as err:
+            p = self._param_of(e["source"])
+            if p is None:
+                raise
+            raise HostError("the tensormap of %s: %s" % (self._where(p), err))
+
+    def _encode(self, e, vals, runtime):
         src = vals[e["source"]]
         resolve = lambda xs: [int(vals[x["value"]]) if isinstance(x, dict)
                               else int(x) for x in xs]
@@ -811,7 +844,11 @@ class Kernel:
                 return
             if s == 7:
                 break
-            rt.check(s)
+            if s != 0:  # the driver cannot tell: say so, launch unchecked
+                _warn("kernel '%s': the driver does not report its parameters "
+                      "(%s); they are not checked" % (self.launch_desc["kernel"],
+                                                      rt.error()))
+                return
             sizes.append(size.value)
         want = [_ABI_SIZE[a["abi"]] for a in args]
         if sizes != want:
@@ -833,6 +870,61 @@ class Kernel:
                        for abi, v in cfg["args"]]
         return cfg
 
+    # -- what the driver says about the kernel --------------------------------
+
+    def function(self, device=0):
+        """The kernel's loaded function (a CUfunction handle) on `device`
+        (initializes the runtime and loads the package's image there)."""
+        rt = self.package.runtime()
+        rt.init(device)
+        return self._load(device)
+
+    def attributes(self, device=0):
+        """The driver's view of the compiled kernel: registers per thread,
+        static shared memory, local memory (spills and stack) per thread,
+        the PTX and binary versions, the most threads per block; each None
+        where the driver does not say. Also the parameters, as (offset,
+        size) pairs of the driver's parameter space (None before 12.4)."""
+        rt = self.package.runtime()
+        fn = self.function(device)
+        names = {"max_threads_per_block": 0, "static_shared_bytes": 1,
+                 "const_bytes": 2, "local_bytes": 3, "registers": 4,
+                 "ptx_version": 5, "binary_version": 6}
+        out = {}
+        v = ctypes.c_int()
+        for name, attr in names.items():
+            s = rt.lib.tirxrt_function_attribute(fn, attr, ctypes.byref(v))
+            out[name] = v.value if s == 0 else None
+        params = []
+        off, size = ctypes.c_uint64(), ctypes.c_uint64()
+        for i in range(4096):
+            s = rt.lib.tirxrt_function_param_info(fn, i, ctypes.byref(off),
+                                                  ctypes.byref(size))
+            if s == 7:
+                break
+            if s != 0:
+                params = None
+                break
+            params.append((off.value, size.value))
+        out["params"] = params
+        return out
+
+    def max_active_clusters(self, cfg, device=0):
+        """The most clusters of `cfg`'s launch (as launch_config returns it)
+        that fit on the device at once (cuOccupancyMaxActiveClusters)."""
+        rt = self.package.runtime()
+        fn = self.function(device)
+        rt.check(rt.lib.tirxrt_function_configure(
+            fn, cfg["shared_memory"], int(bool(cfg["cluster"]) and
+                                          _volume(cfg["cluster"]) > 8)))
+        self._configured.pop(device, None)
+        u3 = lambda xs: (ctypes.c_uint32 * 3)(*xs)
+        n = ctypes.c_int()
+        rt.check(rt.lib.tirxrt_function_max_active_clusters(
+            fn, u3(cfg["grid"]), u3(cfg["cluster"] or [1, 1, 1]),
+            u3(cfg["block"]), cfg["shared_memory"], ctypes.byref(n)))
+        return n.value
+
     def __call__(self, *args, stream=None, sync=False, **kwargs):
         """Checks the arguments, evaluates the host part and launches on
         `stream` (default: the current stream of the tensors' framework);
@@ -840,6 +932,24 @@ class Kernel:
         runner = self.package.runner
         if runner is not None:
             return runner(self, *args, **kwargs)
+        launch = self._prepare(args, kwargs, stream)
+        launch()
+        if sync:
+            launch.runtime.check(launch.runtime.lib.tirxrt_synchronize())
+
+    def prepare(self, *args, stream=None, **kwargs):
+        """Does what a call does before the launch -- checks the arguments,
+        evaluates the host part, encodes the tensormaps -- and returns a
+        callable that launches the kernel with that result, again each time
+        it is called. The tensors must stay where they are (the descriptors
+        and pointers hold their addresses; the callable keeps them alive).
+        For timing the kernel without the per-call host work."""
+        if self.package.runner is not None:
+            raise LauncherError("%s: prepare() launches; this package has a "
+                                "stand-in runner" % self.name)
+        return self._prepare(args, kwargs, stream)
+
+    def _prepare(self, args, kwargs, stream):
         params, device = self.check_arguments(*args, **kwargs)
         rt = self.package.runtime()
         # The device's primary context current on this thread (cheap after
@@ -873,12 +983,24 @@ class Kernel:
         elif hasattr(stream, "ptr"):
             stream = stream.ptr
         arr = (ctypes.c_void_p * max(1, len(ptrs)))(*ptrs)
-        rt.check(rt.lib.tirxrt_launch(
-            fn, u3(cfg["grid"]), u3(cfg["cluster"]) if cfg["cluster"] else None,
-            u3(cfg["block"]), cfg["shared_memory"], int(stream), arr,
-            len(ptrs)))
-        if sync:
-            rt.check(rt.lib.tirxrt_synchronize())
+        return _Launch(rt, (fn, u3(cfg["grid"]),
+                            u3(cfg["cluster"]) if cfg["cluster"] else None,
+                            u3(cfg["block"]), cfg["shared_memory"], int(stream), arr,
+                            self._size_array, len(ptrs)),
+                       (holders, [t.source for t in tensors]))
+
+
+class _Launch:
+    """A prepared launch: the runtime call's arguments, and what they point
+    into (the argument values, the tensors)."""
+
+    __slots__ = ("runtime", "args", "keep")
+
+    def __init__(self, runtime, args, keep):
+        self.runtime, self.args, self.keep = runtime, args, keep
+
+    def __call__(self):
+        self.runtime.check(self.runtime.lib.tirxrt_launch(*self.args))
 
 
 class PyFunc:
@@ -951,6 +1073,7 @@ class Package:
         self._runtime = None
         self._runtime_path = None
         self._modules = {}
+        self._loaded = {}
         self._lock = threading.Lock()
 
     def __repr__(self):
@@ -997,31 +1120,78 @@ class Package:
             info = rt.device_info(device)
             cc = "%d%d" % info["compute_capability"]
             images = self.manifest.get("images", [])
-            chosen = None
-            for img in images:
-                chip = img.get("chip", "")
-                if img["kind"] == "cubin" and chip.startswith("sm_") and \
-                        chip[3:].rstrip("af") == cc:
-                    chosen = img
-            if chosen is None:
-                ptx = [i for i in images if i["kind"] == "ptx"]
-                if not ptx:
-                    raise LauncherError(
-                        "%s has no cubin for this GPU (%s, sm_%s) and no PTX "
-                        "(images: %s)" % (self.path, info["name"], cc,
-                                          [i.get("chip") for i in images]))
-                chosen = ptx[0]
-            data = self._files[chosen["file"]]
-            if chosen["kind"] == "ptx":
-                data = data + b"\0"
-            buf = ctypes.create_string_buffer(data, len(data))
-            handle = ctypes.c_void_p()
-            rt.check(rt.lib.tirxrt_module_load(
-                buf, len(data), ("%s/%s" % (os.path.basename(self.path),
-                                            chosen["file"])).encode(),
-                ctypes.byref(handle)))
+            cubins = [i for i in images if i["kind"] == "cubin" and
+                      i.get("chip", "").startswith("sm_") and
+                      i["chip"][3:].rstrip("af") == cc]
+            ptx = [i for i in images if i["kind"] == "ptx"]
+            if not cubins and not ptx:
+                raise LauncherError(
+                    "%s has no cubin for this GPU (%s, sm_%s) and no PTX "
+                    "(images: %s)" % (self.path, info["name"], cc,
+                                      [i.get("chip") for i in images]))
+            # The cubin ptxas assembled for this architecture; the PTX
+            # (compiled by the driver) only when there is none or it does
+            # not load, and then loudly: JIT-compiled code is the driver's
+            # compiler's, not the code that was tested.
+            cubin_error = None
+            for img in cubins:
+                try:
+                    handle = self._load_image(rt, img)
+                except LauncherError as e:
+                    cubin_error = str(e)
+                    if not ptx:
+                        raise
+                    _warn("%s: the cubin for %s does not load (%s); "
+                          "falling back to the PTX" % (self.path, img["chip"], e))
+                    continue
+                self._loaded[device] = {"kind": "cubin", "file": img["file"],
+                                        "log": ""}
+                self._modules[device] = handle
+                return handle
+            img = ptx[0]
+            handle = self._load_image(rt, img)
+            log = (rt.lib.tirxrt_module_log(handle) or b"").decode(
+                "utf-8", "replace").strip()
+            why = ("its cubin did not load" if cubin_error else
+                   "no cubin for sm_%s; images: %s"
+                   % (cc, ", ".join("%s %s" % (i["kind"], i.get("chip"))
+                                    for i in images)))
+            _warn("%s: the driver JIT-compiled %s for %s (%s)%s"
+                  % (self.path, img["file"], info["name"], why,
+                     ":\n" + log if log else " (no log)"))
+            self._loaded[device] = {"kind": "ptx", "file": img["file"],
+                                    "log": log, "cubin_error": cubin_error}
             self._modules[device] = handle
             return handle
+
+    def _load_image(self, rt, img):
+        data = self._files[img["file"]]
+        if img["kind"] == "ptx":
+            data = data + b"\0"
+        buf = ctypes.create_string_buffer(data, len(data))
+        handle = ctypes.c_void_p()
+        rt.check(rt.lib.tirxrt_module_load(
+            buf, len(data), ("%s/%s" % (os.path.basename(self.path),
+                                        img["file"])).encode(),
+            ctypes.byref(handle)))
+        return handle
+
+    def loaded_image(self, device=0):
+        """Which image was loaded on `device` (after the first launch):
+        {"kind": "cubin" | "ptx", "file", "log" (the JIT log)}."""
+        return self._loaded.get(device)
+
+
+def _volume(dims):
+    v = 1
+    for d in dims:
+        v *= d
+    return v
+
+
+def _warn(message):
+    """Reports something a user should see without failing the call."""
+    print("tirx_launcher: " + message, file=sys.stderr, flush=True)
 
 
 def _read_package(path):

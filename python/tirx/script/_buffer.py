@@ -15,7 +15,26 @@ def _dims_text(shape):
     return "x".join("?" if not isinstance(d, int) else str(d) for d in shape)
 
 
+_INT64_MAX = (1 << 63) - 1
+
+
+def check_dims(shape):
+    """A UserError unless the static dimensions of `shape` are positive and
+    their product fits in int64 (what !tirx.buffer accepts)."""
+    n = 1
+    for d in shape:
+        if isinstance(d, bool) or not isinstance(d, int):
+            continue
+        if d <= 0:
+            raise UserError(f"buffer dimensions must be positive, got {list(shape)}")
+        n *= d
+        if n > _INT64_MAX:
+            raise UserError(f"a buffer of shape {list(shape)} has more than "
+                            f"{_INT64_MAX} elements")
+
+
 def buffer_type_text(shape, dtype, scope, strides=None, offset=0):
+    check_dims(shape)
     dims = _dims_text(shape)
     body = f"{dims}x{dtype.mem}" if shape else dtype.mem
     layout = ""
@@ -53,7 +72,7 @@ class Buffer:
                  offset=0):
         self._value = value
         self._dtype = dtype
-        self.shape = tuple(shape)
+        self._shape = tuple(shape)  # None: a dynamic extent of a parameter
         self._scope = scope
         self.name = name or "buffer"
         self._strides = strides
@@ -61,6 +80,27 @@ class Buffer:
 
     def materialize(self):
         return self._value
+
+    @property
+    def shape(self):
+        """The extents: Python integers, and for a dynamic extent of a
+        parameter (``T.Buffer((None, 64), ...)``) its ``index`` value
+        (``tirx.buffer_dim``, read where `shape` is used)."""
+        if all(d is not None for d in self._shape):
+            return self._shape
+        return tuple(self.dim(i) if d is None else d for i, d in enumerate(self._shape))
+
+    def dim(self, i):
+        """The extent of dimension `i` as an ``index`` value
+        (``tirx.buffer_dim``)."""
+        from ._types import PrimType
+        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(self._shape):
+            raise UserError(f"buffer '{self.name}' has {len(self._shape)} "
+                            f"dimension(s); no dimension {i!r}")
+        b = current()
+        v = b.create("tirx.buffer_dim", [self._value], ["index"],
+                     {"dim": b.int_attr(i, "i64")}).result
+        return Expr(v, PrimType("index"))
 
     # -- TVM Buffer surface -------------------------------------------------
     @property
@@ -80,11 +120,11 @@ class Buffer:
 
     @property
     def ndim(self):
-        return len(self.shape)
+        return len(self._shape)
 
     @property
     def ty(self):
-        return buffer_type_text(self.shape, self._dtype, self._scope,
+        return buffer_type_text(self._shape, self._dtype, self._scope,
                                 self._strides, self._offset)
 
     def __repr__(self):
@@ -97,7 +137,7 @@ class Buffer:
         return True
 
     def __len__(self):
-        d = self.shape[0] if self.shape else 1
+        d = self._shape[0] if self._shape else 1
         if not isinstance(d, int):
             raise UserError(f"buffer '{self.name}' has a dynamic first dimension")
         return d
@@ -117,9 +157,9 @@ class Buffer:
         idx = self._indices(key)
         if any(isinstance(i, slice) for i in idx):
             return BufferRegion(self, idx)
-        if len(idx) != len(self.shape):
-            if not (len(self.shape) == 0 and _scalar_index(idx)):
-                raise UserError(f"buffer '{self.name}' has {len(self.shape)} "
+        if len(idx) != len(self._shape):
+            if not (len(self._shape) == 0 and _scalar_index(idx)):
+                raise UserError(f"buffer '{self.name}' has {len(self._shape)} "
                                 f"dimension(s), indexed with {len(idx)} "
                                 f"index(es)")
             idx = []
@@ -133,10 +173,10 @@ class Buffer:
         self._store(idx, value)
 
     def _check_index_count(self, idx):
-        if len(idx) != len(self.shape) and not (not self.shape and _scalar_index(idx)):
-            raise UserError(f"buffer '{self.name}' has {len(self.shape)} "
+        if len(idx) != len(self._shape) and not (not self._shape and _scalar_index(idx)):
+            raise UserError(f"buffer '{self.name}' has {len(self._shape)} "
                             f"dimension(s), indexed with {len(idx)} index(es)")
-        return [] if not self.shape else idx
+        return [] if not self._shape else idx
 
     def _load(self, idx):
         bld = current()
@@ -172,7 +212,7 @@ class Buffer:
     def ptr_to(self, indices=None):
         """The address of an element: ``PointerType(dtype, scope)``."""
         if indices is None:
-            indices = [0] * len(self.shape)
+            indices = [0] * len(self._shape)
         idx = self._check_index_count(self._indices(indices))
         ivals = [to_index(i) for i in idx]
         pt = PointerType(self._dtype, self._scope)
@@ -186,7 +226,7 @@ class Buffer:
 
     def offset_of(self, indices):
         idx = self._check_index_count(self._indices(indices))
-        strides = self._strides or _dense_strides(self.shape)
+        strides = self._strides or _dense_strides(self._shape)
         total = self._offset or 0
         for i, s in zip(idx, strides):
             if s is None:
@@ -208,24 +248,24 @@ class Buffer:
     def _retype(self, t):
         if t is self._dtype:
             return self
-        if not self.shape or not all(isinstance(d, int) for d in self.shape):
+        if not self._shape or not all(isinstance(d, int) for d in self._shape):
             raise UserError("a dtype view needs a static shape")
         if self._strides is not None:
             raise UserError("a dtype view needs a dense buffer")
-        total = self._dtype.bytes * _prod(self.shape)
-        last = self.shape[-1] * self._dtype.bytes
+        total = self._dtype.bytes * _prod(self._shape)
+        last = self._shape[-1] * self._dtype.bytes
         if last % t.bytes:
             raise UserError(f"cannot view {self.ty} as {t}: the last dimension "
                             f"({last} bytes) is not a multiple of {t.bytes} bytes")
-        shape = self.shape[:-1] + (last // t.bytes,)
+        shape = self._shape[:-1] + (last // t.bytes,)
         assert _prod(shape) * t.bytes == total
         return decl_buffer(shape, t, self.data, scope=self._scope,
                            name=f"{self.name}_{t.dtype}")
 
     def _reshape(self, shape):
-        if not all(isinstance(d, int) for d in shape + self.shape):
+        if not all(isinstance(d, int) for d in shape + self._shape):
             raise UserError("Buffer.view(shape) needs static shapes")
-        if _prod(shape) != _prod(self.shape):
+        if _prod(shape) != _prod(self._shape):
             raise UserError(f"cannot view {self.ty} with shape {list(shape)}: "
                             "the element counts differ")
         t = buffer_type_text(shape, self._dtype, self._scope, None, self._offset or 0)
@@ -241,7 +281,7 @@ class Buffer:
         t = as_prim_type(dtype) if dtype is not None else self._dtype
         idx = self._check_index_count(self._indices(indices))
         ivals = [to_index(i) for i in idx]
-        if t.element is not self._dtype:
+        if t.element is not self._dtype and t is not self._dtype:
             raise UserError(f"vload of {t} from a {self._dtype} buffer")
         v = current().create("tirx.buffer_load", [self._value, *ivals], [t.mem]).result
         return Expr(from_memory(v, t), t)
@@ -283,8 +323,9 @@ def store_value(value, t, what):
 
 
 def decl_buffer(shape, dtype, data, scope=None, name=None, elem_offset=None,
-                byte_offset=None):
-    """A buffer view over the pointer `data` (``tirx.decl_buffer``)."""
+                byte_offset=None, strides=None):
+    """A buffer view over the pointer `data` (``tirx.decl_buffer``);
+    `strides` (static, in elements) gives it a strided layout."""
     bld = current()
     t = as_prim_type(dtype)
     d = as_expr(data)
@@ -311,7 +352,14 @@ def decl_buffer(shape, dtype, data, scope=None, name=None, elem_offset=None,
         operands.append(to_index(byte_offset))
         segments[2] = 1
     operands.extend(dyn)
-    strides = None if offset in (0,) else _dense_strides(shape)
+    if strides is not None:
+        strides = list(strides)
+        if len(strides) != len(shape) or any(
+                isinstance(x, bool) or not isinstance(x, int) for x in strides):
+            raise UserError(f"strides= takes one Python integer per dimension "
+                            f"({len(shape)}), got {strides!r}")
+    else:
+        strides = None if offset in (0,) else _dense_strides(shape)
     tt = buffer_type_text(shape, t, scope, strides, offset)
     attrs = {"operandSegmentSizes": _ir_segments(bld, segments)}
     if name:
@@ -331,9 +379,9 @@ def access_ptr(buffer, access_mask="rw", offset=0, extent=None, elem=None):
         raise UserError(f"access mask must be 'r', 'w' or 'rw', got {access_mask!r}")
     elem = as_prim_type(elem) if elem is not None else buffer.dtype
     if extent is None:
-        if not all(isinstance(d, int) for d in buffer.shape):
+        if not all(isinstance(d, int) for d in buffer._shape):
             raise UserError("access_ptr needs an extent for a dynamic buffer")
-        extent = _prod(buffer.shape) - offset if isinstance(offset, int) else _prod(buffer.shape)
+        extent = _prod(buffer._shape) - offset if isinstance(offset, int) else _prod(buffer._shape)
     pt = PointerType(elem, buffer.scope())
     attrs = {"access": bld.attr(f"#tirx<access {mask}>"),
              "elementType": _ir_type_attr(bld, elem.mem)}

@@ -6,34 +6,67 @@ Every op is created at the innermost AST node being evaluated (its
 location is a ``CallSiteLoc`` chain from the definition to its call sites.
 """
 
+import sys
+import threading
+
 from .. import ir as _ir
 from .._ods import OPS
 from ._diagnostics import ScriptError
 from ._types import PrimType
 
-__all__ = ["Builder", "current", "context"]
+__all__ = ["Builder", "current", "context", "building", "deep_python"]
 
-_CONTEXT = None
+# Per-thread state: each thread parses in its own Context with its own
+# stack of builders, so scripts parsed in parallel threads never share IR
+# that another thread is walking or extending.
+_LOCAL = threading.local()
 
 
 def context():
-    """The process-wide Context scripts are built in."""
-    global _CONTEXT
-    if _CONTEXT is None or _CONTEXT.is_destroyed:
-        _CONTEXT = _ir.Context()
-    return _CONTEXT
+    """The Context scripts of this thread are built in (one per thread)."""
+    ctx = getattr(_LOCAL, "context", None)
+    if ctx is None or ctx.is_destroyed:
+        ctx = _ir.Context()
+        _LOCAL.context = ctx
+    return ctx
 
 
-_STACK = []
+def _stack():
+    s = getattr(_LOCAL, "stack", None)
+    if s is None:
+        s = _LOCAL.stack = []
+    return s
+
+
+def building():
+    """True while a script is being parsed in this thread."""
+    return bool(_stack())
 
 
 def current():
     """The builder of the script being parsed (a ScriptError outside one)."""
-    if not _STACK:
+    s = _stack()
+    if not s:
         raise ScriptError("TIRx script expressions can only be used while a "
                           "@T.prim_func, @T.macro or @T.inline body is being "
                           "parsed")
-    return _STACK[-1]
+    return s[-1]
+
+
+# Parsing and printing recurse per level of the script's nesting (an
+# expression of N terms, N nested ifs, N macro levels); the compiler takes
+# IR up to ir.MAX_NESTING_DEPTH levels, so the frontend runs with room for
+# that much Python recursion (the limit is raised, never lowered).
+_RECURSION = 12000
+_recursion_lock = threading.Lock()
+
+
+def deep_python():
+    """Raises the interpreter's recursion limit to what deep scripts need."""
+    if sys.getrecursionlimit() < _RECURSION:
+        with _recursion_lock:
+            if sys.getrecursionlimit() < _RECURSION:
+                sys.setrecursionlimit(_RECURSION)
 
 
 class UserError(RuntimeError):
@@ -64,7 +97,8 @@ class CallSite:
 class BlockFrame:
     """A block being filled: its insertion point and constant cache."""
 
-    __slots__ = ("block", "ip", "consts", "boundary", "terminated", "kind")
+    __slots__ = ("block", "ip", "consts", "boundary", "terminated", "kind",
+                 "skip")
 
     def __init__(self, block, boundary=False, kind="block"):
         self.block = block
@@ -72,6 +106,10 @@ class BlockFrame:
         self.consts = {}
         self.boundary = boundary  # constants are not looked up across it
         self.terminated = False  # a break/continue/return ended the block
+        # a break/continue of a loop unrolled while parsing, under a condition
+        # known only at run time, ended the block's statements (the block
+        # still gets its yield)
+        self.skip = False
         self.kind = kind
 
 
@@ -90,20 +128,21 @@ class Builder:
         self._locs = {}
         self._unknown = None
         self.kernel = None  # KernelState while inside device code
-        self.loop_depth = 0
-        self.python_loop_depth = 0
         self.active_parser = None
         self.module_op = None
         self.func = None  # FunctionState of the function being parsed
+        self.imported = {}  # id(PrimFunc) -> (PrimFunc, its symbol here)
+        self.reserved_symbols = set()  # functions the module will define
 
     # -- context management -------------------------------------------------
     def __enter__(self):
+        deep_python()
         self.ctx.__enter__()
-        _STACK.append(self)
+        _stack().append(self)
         return self
 
     def __exit__(self, *exc):
-        _STACK.pop()
+        _stack().pop()
         self.ctx.__exit__(*exc)
 
     # -- types and attributes -----------------------------------------------
@@ -113,7 +152,9 @@ class Builder:
             try:
                 t = _ir.Type.parse(text, self.ctx)
             except Exception as e:
-                raise UserError(f"invalid type {text}: {e}") from None
+                diags = getattr(e, "error_diagnostics", None) or []
+                why = diags[0].message if diags else str(e).splitlines()[0]
+                raise UserError(f"invalid type {text}: {why}") from None
             self._types[text] = t
         return t
 
@@ -206,7 +247,7 @@ class Builder:
                loc=None, ip=None):
         """Creates `name` at the insertion point. `results` are MLIR type
         texts or Types; returns the Operation."""
-        if ip is None and self.blocks and self.blocks[-1].terminated:
+        if ip is None and self.blocks and (self.blocks[-1].terminated or self.blocks[-1].skip):
             raise UserError("unreachable code after 'break', 'continue' or "
                             "'return'")
         rtypes = [self.type(r) if isinstance(r, str) else r for r in results]
@@ -223,7 +264,7 @@ class Builder:
     def constant(self, value, ty):
         """An arith.constant of PrimType `ty` (cached per block chain)."""
         if isinstance(ty, str):
-            ty = PrimType(ty) if ty != "index" else ty
+            ty = PrimType(ty)
         key = (ty, value, type(value))
         for f in reversed(self.blocks):
             v = f.consts.get(key)
@@ -231,19 +272,15 @@ class Builder:
                 return v
             if f.boundary:
                 break
-        text = ty if ty == "index" else ty.ssa
-        if ty == "index" or ty.is_int or ty.is_bool:
-            if ty != "index" and ty.lanes > 1:
+        text = ty.ssa
+        if ty.is_int or ty.is_bool:
+            if ty.lanes > 1:
                 raise UserError(f"vector constant of {ty} is not supported")
             ival = int(value)
-            if ty != "index" and ty.is_bool:
+            if ty.is_bool:
                 ival = 1 if ival else 0
-            elif ty != "index":
-                bits = ty.bits
-                # wrap into the type's range (two's complement)
-                ival &= (1 << bits) - 1
-                if ival >= 1 << (bits - 1):
-                    ival -= 1 << bits
+            else:
+                ival = fit_integer(ival, ty)
             attr = self.int_attr(ival, text)
         else:
             key2 = ("float", text, float(value))
@@ -257,9 +294,68 @@ class Builder:
             self.blocks[-1].consts[key] = v
         return v
 
+    def dense_constant(self, values, ty):
+        """An arith.constant of the vector PrimType `ty` with one Python
+        number per lane (``dense<[1, 2, 3, 4]>``; one value: a splat)."""
+        e = ty.element
+        vals = list(values)
+        if len(vals) not in (1, ty.lanes):
+            raise UserError(f"{ty} takes {ty.lanes} values, got {len(vals)}")
+        if e.is_int or e.is_bool:
+            items = []
+            for x in vals:
+                if isinstance(x, float) and not x.is_integer():
+                    raise UserError(f"cannot convert {x!r} to {e}")
+                iv = int(x)
+                items.append(("true" if iv else "false") if e.is_bool
+                             else str(fit_integer(iv, e)))
+        else:
+            items = [_float_text(float(x), e.ssa) for x in vals]
+        body = items[0] if len(items) == 1 else "[" + ", ".join(items) + "]"
+        try:
+            attr = _ir.Attribute.parse(f"dense<{body}> : {ty.ssa}", self.ctx)
+        except Exception as ex:  # noqa: BLE001
+            raise UserError(f"cannot build the constant {body} of {ty}: {ex}") from None
+        return self.create("arith.constant", results=[ty.ssa],
+                           attrs={"value": attr}).result
+
     def op_meta(self, name):
         meta = OPS.get(name)
         if meta is None:
             raise UserError(f"unknown op '{name}'")
         return meta
 
+
+
+_SPECIAL = {"f16": ("0x7E00", "0x7C00", "0xFC00"), "bf16": ("0x7FC0", "0x7F80", "0xFF80"),
+            "f32": ("0x7FC00000", "0x7F800000", "0xFF800000"),
+            "f64": ("0x7FF8000000000000", "0x7FF0000000000000", "0xFFF0000000000000")}
+
+
+def _float_text(v, ssa):
+    """A float literal of an MLIR dense attribute of element type `ssa`."""
+    import math
+    if math.isnan(v) or math.isinf(v):
+        special = _SPECIAL.get(ssa)
+        if special is None:
+            raise UserError(f"a {v} constant of {ssa} has no literal")
+        return special[0] if math.isnan(v) else special[1 if v > 0 else 2]
+    return repr(v)
+
+
+def fit_integer(value, ty):
+    """`value` as the two's-complement constant of integer type `ty` (a
+    PrimType or "index"). A value is accepted when it is in the signed or
+    the unsigned range of the type's width (0xFFFFFFFF is the int32 bit
+    pattern -1); anything wider is an error, never wrapped."""
+    if isinstance(ty, str):
+        ty = PrimType(ty)
+    bits, name = ty.bits, ty.dtype
+    lo, hi = -(1 << (bits - 1)), (1 << bits) if not ty.is_index else (1 << (bits - 1))
+    if not lo <= value < hi:
+        raise UserError(f"the integer {value} does not fit in {name} "
+                        f"({lo} .. {hi - 1}); integer constants are never "
+                        "wrapped")
+    if value >= 1 << (bits - 1):
+        value -= 1 << bits
+    return value

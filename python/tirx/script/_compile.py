@@ -47,6 +47,22 @@ def script_error_from_mlir(err, what):
     return located(first.message, _spans(first.location), notes)
 
 
+class SimulationError(ScriptError, _ir.MLIRError):
+    """A simulator error of a script kernel: a ScriptError at the user's
+    Python line (the op's call-site chain in notes) that is also the
+    simulator's MLIRError, with every diagnostic in ``error_diagnostics``."""
+
+    @classmethod
+    def of(cls, err):
+        se = script_error_from_mlir(err, "the simulation failed")
+        e = cls(se.message, se.span, se.notes)
+        e.error_diagnostics = list(getattr(err, "error_diagnostics", []) or [])
+        return e
+
+    def __str__(self):
+        return ScriptError.__str__(self)
+
+
 def _user_span(loc):
     spans = _spans(loc)
     return next((s for s in spans if not is_library(s)), spans[0] if spans else None)
@@ -92,19 +108,121 @@ def compile(obj, target="sm_90a", emit="ptx", *, opt_level=3,  # noqa: A001
     fmt = _EMITS.get(emit)
     if fmt is None:
         raise ValueError(f"emit must be 'ptx', 'llvm', 'cubin' or 'mlir', got {emit!r}")
-    if fmt == "cubin" and toolkit is None:
-        ptxas = find_ptxas()
-        if ptxas:
-            toolkit = os.path.dirname(os.path.dirname(ptxas))
+    if toolkit is None:
+        from ..compiler import find_cuda_toolkit
+        toolkit = find_cuda_toolkit()
+    ptxas = None
+    if fmt == "cubin":
+        # the PTX is assembled here, so a ptxas error is reported as
+        # ptxas says it, at the script line its PTX came from
+        ptxas = find_ptxas() if toolkit is None or not os.access(
+            os.path.join(toolkit, "bin", "ptxas"), os.X_OK) else \
+            os.path.join(toolkit, "bin", "ptxas")
+        if ptxas is None:
+            raise ScriptError("emit='cubin' runs ptxas, and none was found "
+                              "(PATH, $CUDA_HOME, /usr/local/cuda or the "
+                              "nvidia-cuda-nvcc wheel); emit='ptx' needs none")
     try:
-        objects = _tirx.emit_gpu_objects(module.operation, target, fmt, opt_level, toolkit,
+        objects = _tirx.emit_gpu_objects(module.operation, target,
+                                         "ptx" if fmt == "cubin" else fmt,
+                                         opt_level, toolkit,
                                          line_info=bool(line_info))
     except _ir.MLIRError as e:
         raise script_error_from_mlir(e, f"compilation for {target} failed") from None
     if len(objects) != 1:
         names = ", ".join(o[0] for o in objects)
         raise ScriptError(f"expected one GPU module, got {len(objects)} ({names})")
-    return objects[0][2]
+    out = objects[0][2]
+    if fmt == "cubin":
+        return _assemble(ptxas, out, target, opt_level, module)
+    return out
+
+
+def _assemble(ptxas, ptx, chip, opt_level, module):
+    """Runs ptxas on `ptx`; its first error is a ScriptError at the script
+    line of the PTX line it names (through the PTX's `.loc` line info), or
+    else at the kernel function's `def`."""
+    import subprocess
+    import tempfile
+    with tempfile.TemporaryDirectory(prefix="tirx-ptxas-") as d:
+        src, dst = os.path.join(d, "kernel.ptx"), os.path.join(d, "kernel.cubin")
+        with open(src, "w") as f:
+            f.write(ptx)
+        try:
+            r = subprocess.run([ptxas, f"-arch={chip}", f"-O{opt_level}", "-o",
+                                dst, src], capture_output=True, text=True)
+        except OSError as e:
+            raise ScriptError(f"cannot run ptxas ({ptxas}): {e.strerror}") from None
+        if r.returncode == 0:
+            with open(dst, "rb") as f:
+                return f.read()
+        text = (r.stderr or r.stdout or "").replace(src, "kernel.ptx")
+    raise ptxas_error(text, ptx, module, r.returncode)
+
+
+_PTXAS_LINE = None
+
+
+def ptxas_error(text, ptx, module, code=1):
+    """A ScriptError for ptxas's output `text` on `ptx`: the headline is
+    ptxas's first error message, located at the script line the PTX line
+    came from (its `.loc`) or at the kernel function; the other lines are
+    notes."""
+    import re
+    global _PTXAS_LINE
+    if _PTXAS_LINE is None:
+        _PTXAS_LINE = re.compile(r"^ptxas[^,]*, line (\d+); (error|warning)\s*:\s*(.*)$")
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    first, ptx_line = None, None
+    for ln in lines:
+        m = _PTXAS_LINE.match(ln)
+        if m and m.group(2) == "error":
+            first, ptx_line = m.group(3), int(m.group(1))
+            break
+    if first is None:
+        first = next((ln for ln in lines if "error" in ln.lower()),
+                     lines[0] if lines else f"ptxas exited with status {code}")
+        first = re.sub(r"^ptxas\S*\s*(fatal\s*)?:\s*", "", first)
+    span = _ptx_line_span(ptx, ptx_line) if ptx_line else None
+    if span is None:
+        span = _kernel_span(module)
+    notes = [(f"ptxas: {ln}", None) for ln in lines if first not in ln]
+    if ptx_line:
+        src = ptx.splitlines()[ptx_line - 1].strip() if ptx_line <= len(ptx.splitlines()) else ""
+        notes.insert(0, (f"in the PTX, line {ptx_line}: {src}", None))
+    return ScriptError(f"ptxas: {first}", span, notes)
+
+
+def _ptx_line_span(ptx, n):
+    """The source position of PTX line `n` from the `.file` / `.loc`
+    directives before it, or None."""
+    import re
+    files, loc = {}, None
+    for i, ln in enumerate(ptx.splitlines()[:n], 1):
+        t = ln.strip()
+        m = re.match(r'^\.file\s+(\d+)\s+"([^"]*)"', t)
+        if m:
+            files[int(m.group(1))] = m.group(2)
+            continue
+        m = re.match(r"^\.loc\s+(\d+)\s+(\d+)\s+(\d+)", t)
+        if m:
+            loc = (int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        elif t.startswith(".entry") or t.startswith(".func"):
+            loc = None
+    if loc is None or loc[0] not in files or loc[1] <= 0:
+        return None
+    return Span(files[loc[0]], loc[1], max(1, loc[2]))
+
+
+def _kernel_span(module):
+    """The `def` line of the (first) function with a tirx.kernel."""
+    for op in module.body.operations:
+        if op.name == "func.func":
+            spans = _spans(op.location)
+            user = [s for s in spans if not is_library(s)]
+            if user:
+                return user[0]
+    return None
 
 
 def structural_equal(a, b):

@@ -9,7 +9,7 @@ from .. import ir as _ir
 from ._builder import UserError
 from ._expr import Expr, as_expr, value_of
 from . import _expr
-from ._parser import MetaVar
+from ._parser import IRLoop, _LoopExit, MetaVar, NotALoop, PyLoop
 from ._scopes import launch_thread
 from ._types import PrimType, as_prim_type
 
@@ -116,6 +116,11 @@ def _loop_type(spec):
         elif not isinstance(v, int) or isinstance(v, _builtins.bool):
             raise UserError(f"loop bounds must be integers, got "
                             f"{_expr._describe(v)}")
+        elif not -(1 << 31) <= v < (1 << 31):
+            # a Python bound wider than int32 widens the loop (one that
+            # does not fit in int64 either is an error where it is converted)
+            w = PrimType("int64")
+            t = w if t is None else _expr._common_type(t, w)
     return t or PrimType("int32")
 
 
@@ -125,10 +130,12 @@ def _emit_for(p, spec, node):
         v = launch_thread(spec.thread, spec.stops[0] if isinstance(spec.stops[0], int) else
                           _fail("the extent of T.thread_binding must be a Python integer"))
         p.vars.push()
+        p.loops.append(NotALoop("T.thread_binding (a scope id, not a loop)"))
         try:
             p.assign(node.target, Expr(v.materialize(), v.ty, v.name, True))
             p.visit_body(node.body)
         finally:
+            p.loops.pop()
             p.vars.pop()
         return
     t = _loop_type(spec)
@@ -136,6 +143,7 @@ def _emit_for(p, spec, node):
     ivs = []
     p.vars.push()
     pushed = 0
+    appended = False
     try:
         for d in range(n):
             lb = value_of(spec.starts[d], t)
@@ -152,16 +160,18 @@ def _emit_for(p, spec, node):
             block = op.regions[0].blocks.append(b.type(t.ssa))
             b.push_block(block, kind="loop")
             pushed += 1
-            b.loop_depth += 1
             ivs.append(Expr(block.arguments[0], t, is_var=True))
+        p.loops.append(IRLoop(n))
+        appended = True
         p.assign(node.target, ivs if n > 1 else ivs[0])
         p.visit_body(node.body)
     finally:
+        if appended:
+            p.loops.pop()
         for _ in range(pushed):
             if not b.frame.terminated:
                 _yield(b)
             b.pop_block()
-            b.loop_depth -= 1
         p.vars.pop()
 
 
@@ -228,20 +238,33 @@ def _emit_while(p, node):
             b.node = prev
     finally:
         b.pop_block()
-    b.loop_depth += 1
+    p.loops.append(IRLoop())
     try:
         _body_in_block(p, op.regions[1].blocks.append(), node.body, "loop")
     finally:
-        b.loop_depth -= 1
+        p.loops.pop()
 
 
 def _emit_loop_exit(p, opname, word):
+    """`break` / `continue`: of the innermost loop of the statement being
+    parsed -- an IR loop (``tirx.break`` / ``tirx.continue``) or a loop over
+    a Python iterable (see ``PyLoop``)."""
     b = p.b
-    if b.python_loop_depth and b.loop_depth == 0:
-        raise UserError(f"'{word}' in a loop over a Python iterable (unrolled "
-                        "while parsing) is not supported")
-    if b.loop_depth == 0:
+    if not p.loops:
         raise UserError(f"'{word}' outside a loop")
+    loop = p.loops[-1]
+    if isinstance(loop, NotALoop):
+        raise UserError(f"'{word}' in the body of {loop.what}")
+    if isinstance(loop, PyLoop):
+        if b.frame is loop.frame:
+            raise _LoopExit(word)
+        loop.set_flag(p, 2 if word == "break" else 1)
+        b.frame.skip = True
+        return
+    if word == "break" and loop.dims > 1:
+        raise UserError("'break' in a loop of several dimensions (T.grid) "
+                        "would leave only the innermost one; nest range() "
+                        "loops, or use a while loop")
     b.create(opname)
     b.frame.terminated = True
 

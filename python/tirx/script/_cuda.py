@@ -363,6 +363,63 @@ def _cas_instr(p, v):
     return f"atom{space}.cas.b{v.ty.bits}"
 
 
+_ATOMIC_SPACE = {"global": "global", "shared": "shared.cta",
+                 "shared.dyn": "shared.cta", "shared.cluster": "shared.cluster",
+                 "generic": None}
+
+
+def _atomic_target(what, ptr):
+    """The pointer an atomic helper acts on: a pointer, a buffer element
+    (``A[i]``) or a buffer (its first element)."""
+    if isinstance(ptr, BufferLoad):
+        p = ptr.ptr()
+    elif isinstance(ptr, Buffer):
+        p = ptr.data
+    else:
+        p = as_expr(ptr)
+    if not isinstance(p.ty, PointerType) or not isinstance(p.ty.element_type, PrimType):
+        raise UserError(f"T.cuda.{what} needs a typed pointer or a buffer element "
+                        f"(A[i]), got {p.ty}")
+    if p.ty.storage_scope not in _ATOMIC_SPACE:
+        raise UserError(f"T.cuda.{what} on a {p.ty.storage_scope} pointer")
+    return p
+
+
+def _atomic(what, op, ptr, value):
+    p = _atomic_target(what, ptr)
+    t = p.ty.element_type
+    v = T.cast(value, t) if not (isinstance(value, Expr) and value.ty is t) else value
+    kw = {"op": op}
+    space = _ATOMIC_SPACE[p.ty.storage_scope]
+    if space is not None:
+        kw["space"] = space
+    from ._opbuild import build
+    return build("tirx.ptx.atom", [], dict(kw, ptr=p, value=v))
+
+
+def atomic_add(ptr, value):
+    """``atomicAdd(ptr, value)``: PTX ``atom.add`` on `ptr` (a typed
+    pointer or a buffer element ``A[i]``); returns the old value. The
+    value is converted to the pointee type (int32, uint32, uint64, float32,
+    float64, float16, bfloat16)."""
+    return _atomic("atomic_add", "add", ptr, value)
+
+
+def atomic_max(ptr, value):
+    """``atomicMax(ptr, value)``: PTX ``atom.max``; returns the old value."""
+    return _atomic("atomic_max", "max", ptr, value)
+
+
+def atomic_min(ptr, value):
+    """``atomicMin(ptr, value)``: PTX ``atom.min``; returns the old value."""
+    return _atomic("atomic_min", "min", ptr, value)
+
+
+def atomic_exch(ptr, value):
+    """``atomicExch(ptr, value)``: PTX ``atom.exch``; returns the old value."""
+    return _atomic("atomic_exch", "exch", ptr, value)
+
+
 def printf(fmt, *args):
     """``printf`` from the device (``gpu.printf``; ints and floats)."""
     from ._builder import current
@@ -446,7 +503,8 @@ for _name in ("warp_sync", "cta_sync", "cluster_sync", "warpgroup_sync",
               "thread_rank", "nano_sleep", "clock64", "thread_fence",
               "mov_sreg", "get_tmem_addr", "cvta_generic_to_shared",
               "smem_addr_from_uint64", "sm100_2sm_leader_smem_addr",
-              "uint_as_float", "float_as_uint", "fdividef", "atomic_cas", "printf",
+              "uint_as_float", "float_as_uint", "fdividef", "atomic_cas",
+              "atomic_add", "atomic_max", "atomic_min", "atomic_exch", "printf",
               "shfl_sync", "shfl_up_sync", "shfl_down_sync", "shfl_xor_sync"):
     setattr(_CudaNamespace, _name, staticmethod(globals()[_name]))
 _CudaNamespace.__shfl_sync = staticmethod(shfl_sync)

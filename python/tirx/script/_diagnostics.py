@@ -114,12 +114,23 @@ def located(message, spans, notes=()):
     the user's source; the others become notes."""
     spans = [s for s in spans if s is not None]
     user = [s for s in spans if not is_library(s)]
+    # the user's outermost frame: the call in their own code that led here
+    # (a helper of the frontend, a T.cuda macro, is never primary); the
+    # innermost user frame when the chain holds user macros too
     primary = user[0] if user else (spans[0] if spans else None)
-    out = []
+    if user and is_library(spans[0]):
+        primary = user[0]
+    out, seen = [], set()
     if primary is not None:
         k = spans.index(primary)
-        out += [("inside the helper defined here", s) for s in spans[:k]]
-        out += [("in the expansion called here", s) for s in spans[k + 1:]]
+        seen.add(primary)
+        for what, group in (("inside the helper defined here", spans[:k]),
+                            ("in the expansion called here", spans[k + 1:])):
+            for s in group:
+                if s in seen:  # a recursive expansion: each frame once
+                    continue
+                seen.add(s)
+                out.append((what, s))
     return ScriptError(message, primary, out + list(notes))
 
 

@@ -68,6 +68,13 @@ class Expr:
     def __iter__(self):
         raise UserError("a TIRx expression is not iterable")
 
+    def __getitem__(self, pos):
+        """``v[i]``: lane `i` of a vector value (``vector.extract``)."""
+        if not isinstance(self.ty, PrimType) or self.ty.lanes == 1:
+            raise UserError(f"a {self.ty} value cannot be indexed (only "
+                            "vectors: v[i] is lane i)")
+        return vector_extract(self, pos)
+
     # -- arithmetic -----------------------------------------------------------
     def __add__(self, o): return binary("add", self, o)
     def __radd__(self, o): return binary("add", o, self)
@@ -167,8 +174,8 @@ def as_expr(x, ty=None):
             if not x.is_integer():
                 raise UserError(f"cannot convert {x!r} to {t}")
             x = int(x)
-        if t.lanes > 1:
-            return broadcast(as_expr(x, t.element), t)
+        if t.lanes > 1:  # a splat constant (dense<x>)
+            return Expr(current().dense_constant([x], t), t)
         return Expr(current().constant(x, t), t)
     if hasattr(x, "__tirx_expr__"):
         return x.__tirx_expr__()
@@ -207,6 +214,8 @@ def to_index(x):
     e = as_expr(x)
     if not isinstance(e.ty, PrimType) or not (e.ty.is_int or e.ty.is_bool):
         raise UserError(f"an index must be an integer, got {e.ty}")
+    if e.ty.is_index:
+        return e.materialize()
     if e.ty.is_bool:
         e = cast(e, I32)
     name = "arith.index_castui" if e.ty.is_uint else "arith.index_cast"
@@ -254,6 +263,8 @@ def _common_type(ta, tb):
     a, b = ta.element, tb.element
     if a is b:
         return a.with_lanes(lanes)
+    if (a.is_index or b.is_index) and not (a.is_float or b.is_float):
+        return PrimType("index")  # integers meet an index as an index
     if a.is_float or b.is_float:
         if a.is_float and b.is_float:
             e = a if a.bits >= b.bits else b
@@ -485,6 +496,13 @@ def cast(x, dtype):
     if te.is_bool:
         zero = as_expr(0, s)
         return compare("ne", x, zero)
+    if se.is_index or te.is_index:
+        if se.is_float or te.is_float:  # through int64: no float <-> index op
+            return cast(cast(x, I64), t)
+        if se.is_bool:
+            return cast(cast(x, I32), t)
+        name = "arith.index_castui" if (se.is_uint or te.is_uint) else "arith.index_cast"
+        return Expr(bld.create(name, [v], [t.ssa]).result, t)
     if se.is_bool:
         if te.is_float:
             return Expr(bld.create("arith.uitofp", [v], [t.ssa]).result, t)
@@ -564,3 +582,84 @@ def result_expr(value, mlir_text, hint=None, name=None):
 
 __all__ += ["reinterpret", "select", "to_bool", "logical_and", "logical_or",
             "logical_not", "math_unary", "result_expr"]
+
+
+# ---------------------------------------------------------------------------
+# Vectors (one-dimensional: the PrimTypes float32x4, int32x8, ...)
+# ---------------------------------------------------------------------------
+
+_DYN_POS = -(1 << 63)  # ShapedType::kDynamic in static_position
+
+
+def _position(vec, pos):
+    """(dynamic operands, static_position) of lane `pos`."""
+    b = current()
+    lanes = vec.ty.lanes
+    if isinstance(pos, bool):
+        raise UserError("a lane index must be an integer")
+    if isinstance(pos, int):
+        if not -lanes <= pos < lanes:
+            raise UserError(f"lane {pos} of a {vec.ty} value (it has {lanes})")
+        if pos < 0:
+            pos += lanes
+        return [], _ir_i64_array(b, [pos])
+    return [to_index(pos)], _ir_i64_array(b, [_DYN_POS])
+
+
+def _ir_i64_array(b, values):
+    from .. import ir
+    return ir.DenseI64ArrayAttr.get(list(values), b.ctx)
+
+
+def vector_extract(vec, pos):
+    """Lane `pos` of the vector `vec` (``vector.extract``)."""
+    e = as_expr(vec)
+    dyn, static = _position(e, pos)
+    t = e.ty.element
+    v = current().create("vector.extract", [e.materialize(), *dyn], [t.ssa],
+                         {"static_position": static}).result
+    return Expr(v, t)
+
+
+def vector_insert(vec, value, pos):
+    """`vec` with lane `pos` replaced by `value` (``vector.insert``)."""
+    e = as_expr(vec)
+    if not isinstance(e.ty, PrimType) or e.ty.lanes == 1:
+        raise UserError(f"T.vector_insert needs a vector, got {e.ty}")
+    x = value_of(value, e.ty.element)
+    dyn, static = _position(e, pos)
+    v = current().create("vector.insert", [x, e.materialize(), *dyn], [e.ty.ssa],
+                         {"static_position": static}).result
+    return Expr(v, e.ty)
+
+
+def vector_of(values, t):
+    """``T.int32x4([a, b, c, d])``: a vector of lanes. Python numbers only:
+    a constant (``dense<[...]>``); else ``vector.from_elements`` of the
+    values converted to the element type."""
+    vals = list(values)
+    if len(vals) != t.lanes:
+        raise UserError(f"{t} takes {t.lanes} lanes, got {len(vals)}")
+    if all(isinstance(x, (bool, int, float)) for x in vals):
+        return Expr(current().dense_constant(vals, t), t)
+    elems = [value_of(x, t.element) for x in vals]
+    v = current().create("vector.from_elements", elems, [t.ssa]).result
+    return Expr(v, t)
+
+
+def vector_bitcast(vec, dtype):
+    """The bits of the vector `vec` as a vector of `dtype` (same total
+    width; ``vector.bitcast``)."""
+    e = as_expr(vec)
+    t = as_prim_type(dtype)
+    if not isinstance(e.ty, PrimType) or e.ty.lanes == 1 or t.lanes == 1:
+        raise UserError("T.vector_bitcast converts a vector to a vector "
+                        f"(got {e.ty} to {t})")
+    if e.ty.bits * e.ty.lanes != t.bits * t.lanes:
+        raise UserError(f"T.vector_bitcast needs the same width, got {e.ty} "
+                        f"and {t}")
+    v = current().create("vector.bitcast", [e.materialize()], [t.ssa]).result
+    return Expr(v, t)
+
+
+__all__ += ["vector_extract", "vector_insert", "vector_of", "vector_bitcast"]

@@ -121,10 +121,10 @@ class IRModule(_ModuleHolder):
 # ---------------------------------------------------------------------------
 
 class _Param:
-    __slots__ = ("name", "ann", "mlir")
+    __slots__ = ("name", "ann", "mlir", "span")
 
-    def __init__(self, name, ann, mlir):
-        self.name, self.ann, self.mlir = name, ann, mlir
+    def __init__(self, name, ann, mlir, span=None):
+        self.name, self.ann, self.mlir, self.span = name, ann, mlir, span
 
 
 def _annotation_kind(ann):
@@ -140,7 +140,10 @@ def _annotation_kind(ann):
 
 def _param_type(ann, name):
     from . import tirx as T
+    from ._generic import MLIRType
     ann = _annotation_kind(ann)
+    if isinstance(ann, MLIRType):
+        return ann, ann.text
     if isinstance(ann, T.BufferAnnotation):
         return ann, ann.mlir
     if isinstance(ann, PrimType):
@@ -152,8 +155,32 @@ def _param_type(ann, name):
     if isinstance(ann, PointerType):
         return T.HandleAnnotation(None), ann.mlir
     raise UserError(f"the annotation of parameter '{name}' must be T.Buffer(...), "
-                    "a data type (T.int32, T.f32, ...), T.handle(...) or "
-                    f"T.TensorMap(), got {ann!r}")
+                    "a data type (T.int32, T.f32, ...), T.handle(...), "
+                    f"T.TensorMap() or T.mlir_type(...), got {ann!r}")
+
+
+def _result_text(r):
+    """The MLIR type of a result annotation (see _signature)."""
+    return r.ssa if isinstance(r, PrimType) else r.mlir
+
+
+def _result_operand(b, r, value, fname):
+    """The MLIR value `value` returns for result annotation `r`."""
+    if isinstance(r, PrimType):
+        return value_of(value, r)
+    v = value.materialize() if hasattr(value, "materialize") else as_expr(value).materialize()
+    if str(v.type) != _result_text(r):
+        raise UserError(f"function '{fname}' returns {_result_text(r)}, got a "
+                        f"value of type {v.type}")
+    return v
+
+
+def _result_value(v, r):
+    """The script value of a call result `v` of annotation `r`."""
+    if isinstance(r, PrimType):
+        return Expr(v, r)
+    from ._generic import typed_value
+    return typed_value(v, v.type)
 
 
 def _eval_annotation(p, node, name, env):
@@ -180,17 +207,21 @@ def _signature(p, fdef, env):
             kind, text = _param_type(ann, arg.arg)
         except UserError as e:
             raise p.error(str(e), arg.annotation) from None
-        params.append(_Param(arg.arg, kind, text))
+        params.append(_Param(arg.arg, kind, text, p.src.span(arg)))
     results = []
     if fdef.returns is not None:
-        r = _annotation_kind(_eval_annotation(p, fdef.returns, "return", env))
-        if r is None:
-            pass
-        elif isinstance(r, PrimType):
-            results.append(r)
-        else:
-            raise p.error("a prim_func returns a data type (-> T.int32) or "
-                          "nothing", fdef.returns)
+        r = _eval_annotation(p, fdef.returns, "return", env)
+        for x in (r if isinstance(r, (tuple, list)) else [r]):
+            if x is None:
+                continue
+            try:
+                kind, _text = _param_type(x, "return")
+            except UserError:
+                raise p.error("a prim_func returns data types (-> T.int32, "
+                              "-> (T.int32, T.float32)), pointers (-> T.handle(...)), "
+                              "buffers (-> T.Buffer(...)), T.mlir_type(...) or "
+                              "nothing", fdef.returns) from None
+            results.append(kind)
     return params, results
 
 
@@ -213,21 +244,33 @@ class FunctionState:
         self.kernel_frame = None
         self.handle_args = {}  # id(param Expr) -> argument index
         self.attrs = {}
+        self.raw_attrs = {}  # name -> Attribute (T.mlir_attr values)
         self.attr_span = None
 
     def emit_return(self, value):
         b = self.b
         if self.results:
             if value is None:
-                raise UserError(f"function '{self.name}' must return a "
-                                f"{self.results[0]}")
-            v = value_of(value, self.results[0])
-            b.create("func.return", [v])
+                raise UserError(f"function '{self.name}' must return "
+                                f"{_results_text(self.results)}")
+            if len(self.results) > 1 and not (isinstance(value, (tuple, list))
+                                              and len(value) == len(self.results)):
+                raise UserError(f"function '{self.name}' returns "
+                                f"{len(self.results)} values "
+                                f"({_results_text(self.results)})")
+            vals = list(value) if len(self.results) > 1 else [value]
+            b.create("func.return", [_result_operand(b, r, v, self.name)
+                                     for r, v in zip(self.results, vals)])
         else:
             if value is not None and not (isinstance(value, int) and value == 0):
                 raise UserError(f"function '{self.name}' returns nothing (add "
                                 "a return annotation: -> T.int32)")
             b.create("func.return")
+
+
+def _results_text(results):
+    return ", ".join(str(r) if isinstance(r, PrimType) else _result_text(r)
+                     for r in results)
 
 
 def _header_span(src, fdef):
@@ -239,17 +282,28 @@ def _header_span(src, fdef):
 
 def _func_type(b, inputs, results):
     return _ir.TypeAttr.get(_ir.FunctionType.get(
-        [b.type(t) for t in inputs], [b.type(r.ssa) for r in results], b.ctx))
+        [b.type(t) for t in inputs], [b.type(_result_text(r)) for r in results], b.ctx))
 
 
-def _create_func(b, module, name, params, results, private, loc):
+def _create_func(b, module, name, params, results, private, loc, decl=False):
     attrs = {"sym_name": b.str_attr(name),
              "function_type": _func_type(b, [p.mlir for p in params], results)}
     if private:
         attrs["sym_visibility"] = b.str_attr("private")
     op = _ir.Operation.create("func.func", regions=1, attributes=attrs, loc=loc,
                               ip=_ir.InsertionPoint(module.body))
-    entry = op.regions[0].blocks.append(*[b.type(p.mlir) for p in params])
+    if decl:
+        return op, None
+    # each argument's location is NameLoc(parameter name, its source range):
+    # the printer and the launch description take the names from there
+    locs = []
+    for p in params:
+        sp = p.span
+        child = _ir.Location.file(sp.filename, sp.line, sp.col, sp.end_line,
+                                  sp.end_col, b.ctx) if sp is not None else loc
+        locs.append(_ir.Location.name(p.name, child, b.ctx))
+    entry = op.regions[0].blocks.append(*[b.type(p.mlir) for p in params],
+                                        arg_locs=locs)
     return op, entry
 
 
@@ -263,6 +317,13 @@ def _param_values(fs, params, entry):
                               list(ann.strides) if ann.strides else None, 0))
         elif isinstance(ann, PrimType):
             out.append(Expr(arg, ann, prm.name, is_var=True))
+        elif not hasattr(ann, "type"):  # T.mlir_type(...)
+            from ._generic import typed_value
+            v = typed_value(arg, arg.type)
+            v.name = prm.name
+            if isinstance(v, Expr):
+                v.is_var = True
+            out.append(v)
         else:
             e = Expr(arg, ann.type, prm.name, is_var=True)
             fs.handle_args[id(e)] = i
@@ -283,6 +344,22 @@ def _parse_function(b, module, src, fdef, env, private, vars_frames=(),
         params, results = _signature(p, fdef, env)
     else:
         params, results = decl
+    if _is_declaration(fdef):
+        # `...` as the body: a declaration (a function defined elsewhere)
+        if not private:
+            raise p.error(f"'{fdef.name}' has no body (`...`): a declaration "
+                          "must be private (@T.prim_func(private=True))", fdef)
+        op, _ = _create_func(b, module, fdef.name, params, results, private,
+                             loc, decl=True)
+        fs = FunctionState(b, fdef.name, op, None, params, results, fdef)
+        b.func = fs
+        try:
+            for stmt in fdef.body:
+                p.visit_stmt(stmt)  # T.func_attr(...) lines
+        finally:
+            b.func = None
+        _apply_func_attrs(b, fs, private)
+        return fs
     op, entry = _create_func(b, module, fdef.name, params, results, private, loc)
     fs = FunctionState(b, fdef.name, op, entry, params, results, fdef)
     b.func = fs
@@ -301,7 +378,7 @@ def _parse_function(b, module, src, fdef, env, private, vars_frames=(),
             try:
                 if results:
                     raise p.error(f"function '{fdef.name}' must end with "
-                                  f"'return <{results[0]}>'", fdef)
+                                  f"'return <{_results_text(results)}>'", fdef)
                 _ir.Operation.create("func.return", loc=loc, ip=frame.ip)
             finally:
                 b.node = prev
@@ -317,6 +394,26 @@ def _parse_function(b, module, src, fdef, env, private, vars_frames=(),
     op.attributes["function_type"] = _func_type(b, inputs, results)
     _apply_func_attrs(b, fs, private)
     return fs
+
+
+def _is_declaration(fdef):
+    """A body of `...` (after a docstring and T.func_attr lines)."""
+    body = list(fdef.body)
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+            and isinstance(body[0].value.value, str):
+        body = body[1:]
+    if not body:
+        return False
+    last = body[-1]
+    if not (isinstance(last, ast.Expr) and isinstance(last.value, ast.Constant)
+            and last.value.value is Ellipsis):
+        return False
+    for stmt in body[:-1]:
+        if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)
+                and isinstance(stmt.value.func, ast.Attribute)
+                and stmt.value.func.attr == "func_attr"):
+            return False
+    return True
 
 
 def _check_host_part(func_op):
@@ -341,35 +438,113 @@ def _check_host_part(func_op):
                       _spans(op.location))
 
 
+_LAUNCH_KEYS = {"tirx.max_registers": "max_registers",
+                "tirx.launch_bounds_min_blocks_per_sm": "min_blocks_per_sm",
+                "tirx.cluster_dims": "cluster_dims"}
+
+
 def _apply_func_attrs(b, fs, private):
     attrs = fs.attrs
     if "global_symbol" in attrs and private:
         raise ScriptError("a private function (@T.prim_func(private=True)) has "
                           "no public symbol; remove the 'global_symbol' "
                           "attribute", fs.attr_span)
-    launch = {}
-    for key, name in (("tirx.max_registers", "max_registers"),
-                      ("tirx.launch_bounds_min_blocks_per_sm", "min_blocks_per_sm")):
+    launch = []
+    for key, name in _LAUNCH_KEYS.items():
         if key in attrs:
-            launch[name] = int(attrs[key])
+            v = attrs[key]
+            launch.append(f"{name} = [{', '.join(str(x) for x in v)}]"
+                          if isinstance(v, list) else f"{name} = {v}")
     if launch:
-        body = ", ".join(f"{k} = {v}" for k, v in launch.items())
-        fs.op.attributes["tirx.launch"] = b.attr(f"#tirx.launch<{body}>")
+        text = f"#tirx.launch<{', '.join(launch)}>"
+        try:
+            attr = _ir.Attribute.parse(text, b.ctx)
+        except Exception as e:  # the attribute's verifier: at T.func_attr
+            raise ScriptError(f"T.func_attr: {_first_diagnostic(e)}",
+                              fs.attr_span) from None
+        fs.op.attributes["tirx.launch"] = attr
+    for key, v in fs.raw_attrs.items():
+        fs.op.attributes[key] = v
+
+
+def _first_diagnostic(e):
+    diags = getattr(e, "error_diagnostics", None) or []
+    if diags:
+        return diags[0].message
+    return str(e).splitlines()[0] if str(e) else type(e).__name__
+
+
+class MLIRAttr:
+    """``T.mlir_attr("#tirx.launch<...>")``: an MLIR attribute given as its
+    text -- the spelling of a function attribute the script has no
+    Python form for (``T.func_attr({"name": T.mlir_attr("...")})``)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text):
+        if not isinstance(text, str):
+            raise UserError("T.mlir_attr takes the attribute's MLIR text")
+        self.text = text
+
+    def __repr__(self):
+        return f"T.mlir_attr({self.text!r})"
+
+
+def mlir_attr(text):
+    return MLIRAttr(text)
+
+
+def _int_attr_value(key, v, lo=None):
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise UserError(f"T.func_attr: '{key}' takes an integer, got {v!r}")
+    if lo is not None and v < lo:
+        raise UserError(f"T.func_attr: '{key}' must be at least {lo}, got {v}")
+    return v
 
 
 def func_attr(attrs):
     """``T.func_attr({...})``: function attributes. ``global_symbol`` names
     the public symbol (an error on a private function); the launch
-    controls ``tirx.max_registers`` and
-    ``tirx.launch_bounds_min_blocks_per_sm`` become ``#tirx.launch``; other
-    keys are accepted and ignored."""
+    controls ``tirx.max_registers``, ``tirx.launch_bounds_min_blocks_per_sm``
+    and ``tirx.cluster_dims`` become ``#tirx.launch``; a value given as
+    ``T.mlir_attr(text)`` is set as that MLIR attribute; other keys are
+    accepted and ignored (the original's attributes the IR has first-class
+    forms for)."""
     b = current()
     fs = b.func
     if fs is None:
         raise UserError("T.func_attr is only valid in a function body")
     if not isinstance(attrs, dict):
         raise UserError("T.func_attr takes a dict")
-    fs.attrs.update(attrs)
+    for key, v in attrs.items():
+        if not isinstance(key, str):
+            raise UserError(f"T.func_attr: keys are strings, got {key!r}")
+        if isinstance(v, MLIRAttr):
+            try:
+                fs.raw_attrs[key] = _ir.Attribute.parse(v.text, b.ctx)
+            except Exception as e:
+                raise UserError(f"T.func_attr: '{key}': invalid attribute "
+                                f"{v.text!r}: {_first_diagnostic(e)}") from None
+            continue
+        if key == "global_symbol":
+            if not isinstance(v, str) or not v.isidentifier():
+                raise UserError("T.func_attr: 'global_symbol' takes a name, "
+                                f"got {v!r}")
+        elif key == "tirx.max_registers":
+            _int_attr_value(key, v)
+            if not 24 <= v <= 255:
+                raise UserError("T.func_attr: 'tirx.max_registers' must be in "
+                                f"[24, 255], got {v}")
+        elif key == "tirx.launch_bounds_min_blocks_per_sm":
+            _int_attr_value(key, v, 1)
+        elif key == "tirx.cluster_dims":
+            if isinstance(v, int) and not isinstance(v, bool):
+                v = [v]
+            if not isinstance(v, (list, tuple)) or not 1 <= len(v) <= 3:
+                raise UserError("T.func_attr: 'tirx.cluster_dims' takes one to "
+                                f"three extents, got {v!r}")
+            v = [_int_attr_value(key, x, 1) for x in v]
+        fs.attrs[key] = v
     fs.attr_span = b.span()
     if "global_symbol" in attrs and "sym_visibility" in fs.op.attributes:
         raise UserError("a private function (@T.prim_func(private=True)) has no "
@@ -403,14 +578,30 @@ def match_param_buffer(param, ann):
 # Decorators
 # ---------------------------------------------------------------------------
 
-class _Deferred:
-    """A ``@T.prim_func`` in an ``@I.ir_module`` class, parsed with the class."""
+class _Deferred(PrimFunc):
+    """A ``@T.prim_func`` in a class body: a function of the
+    ``@I.ir_module`` the class becomes, parsed with the class. In a plain
+    class (no ``@I.ir_module``) it is a PrimFunc of its own, parsed when it
+    is first used."""
 
     def __init__(self, func, private, check, env):
         self.func = func
         self.private = private
         self.check = check
         self.env = env
+        self.name = func.__name__
+        self._op = None
+        self._module = None
+
+    @property
+    def module(self):
+        if self._module is None:
+            pf = parse_prim_func(self.func, self.env, self.private, self.check)
+            self._module = pf.module
+        return self._module
+
+    def __repr__(self):
+        return f"<tirx.script.PrimFunc {self.name} (in a class body)>"
 
 
 def _in_class_body(frame):
@@ -430,6 +621,7 @@ def prim_func(func=None, *, private=False, check_well_formed=True, s_tir=False,
                           "the original) is not supported")
 
     def deco(f, frame):
+        _check_decorated(f, "@T.prim_func")
         env = capture_env(f, frame)
         if _in_class_body(frame):
             return _Deferred(f, private, check_well_formed, env)
@@ -440,11 +632,49 @@ def prim_func(func=None, *, private=False, check_well_formed=True, s_tir=False,
     return deco(func, sys._getframe(1))
 
 
+def _code_span(f):
+    code = getattr(f, "__code__", None)
+    if code is None:
+        return None
+    return Span(code.co_filename, code.co_firstlineno, 1)
+
+
+def _check_decorated(f, what):
+    """A located error for what a decorator of the script cannot take: a
+    lambda, an async function, a generator, a non-function."""
+    import inspect as _inspect
+    if isinstance(f, _Deferred) or isinstance(f, PrimFunc):
+        raise ScriptError(f"{what} is applied twice")
+    if not callable(f) or not hasattr(f, "__code__"):
+        raise ScriptError(f"{what} decorates a function defined with `def`, "
+                          f"got {type(f).__name__}")
+    span = _code_span(f)
+    if f.__name__ != "<lambda>" and (_inspect.iscoroutinefunction(f)
+                                     or _inspect.isasyncgenfunction(f)
+                                     or _inspect.isgeneratorfunction(f)):
+        try:  # the `def` line itself
+            src, node = source_of(f)
+            span = _header_span(src, node)
+        except ScriptError:
+            pass
+    if f.__name__ == "<lambda>":
+        raise ScriptError(f"{what} needs a function defined with `def`: a "
+                          "lambda holds one expression, a kernel holds "
+                          "statements", span)
+    if _inspect.iscoroutinefunction(f) or _inspect.isasyncgenfunction(f):
+        raise ScriptError(f"{what} cannot be an `async def`: a kernel is "
+                          "parsed, not awaited", span)
+    if _inspect.isgeneratorfunction(f):
+        raise ScriptError(f"{what} cannot be a generator (`yield` has no "
+                          "meaning in a kernel)", span)
+
+
 def parse_prim_func(f, env, private=False, check=True):
+    _check_decorated(f, "@T.prim_func")
     src, fdef = source_of(f)
     if not isinstance(fdef, ast.FunctionDef):
         raise ScriptError(f"@T.prim_func decorates a function, got "
-                          f"{type(fdef).__name__}")
+                          f"{type(fdef).__name__}", src.span(fdef))
     b = Builder()
     with b:
         module = _ir.Module.create(_ir.Location.unknown(b.ctx))
@@ -462,7 +692,8 @@ def from_source(text, extra_vars=None, filename=None):
     from ._source import ParsedSource
     from . import ir as I, tirx as T
     src = ParsedSource.from_text(text, filename)
-    glob = {"T": T, "I": I, "PointerType": PointerType, "PrimType": PrimType}
+    from . import tile as Tx
+    glob = {"T": T, "I": I, "Tx": Tx, "PointerType": PointerType, "PrimType": PrimType}
     env = Env(glob, dict(extra_vars or {}))
     defs = [n for n in src.tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))]
     if len(defs) != 1:
@@ -547,47 +778,115 @@ def _emit_call(b, name, decl, args):
     if len(args) != len(params):
         raise UserError(f"'{name}' takes {len(params)} argument(s), got {len(args)}")
     operands = [_convert_arg(b, prm, a, name) for prm, a in zip(params, args)]
-    op = b.create("func.call", operands, [r.ssa for r in results],
+    op = b.create("func.call", operands, [_result_text(r) for r in results],
                   {"callee": _ir.FlatSymbolRefAttr.get(name, b.ctx)})
     if not results:
         return None
-    vals = [Expr(r, t) for r, t in zip(op.results, results)]
+    vals = [_result_value(r, t) for r, t in zip(op.results, results)]
     return vals[0] if len(vals) == 1 else tuple(vals)
 
 
 def _call_external(b, pf, args, kwargs):
-    """Calls a PrimFunc parsed elsewhere: its func.func is copied into the
-    module being built."""
+    """Calls a PrimFunc parsed elsewhere: its func.func (and the functions
+    it calls) are copied into the module being built, renamed when another
+    function of that name is there already (see `_import_function`)."""
     if kwargs:
         raise UserError("calls to prim_funcs take positional arguments")
-    module = b.module_op
-    existing = None
-    for op in module.body.operations:
-        if op.name == "func.func" and str(op.attributes["sym_name"]) == f'"{pf.name}"':
-            existing = op
-    if existing is None:
-        for op in pf.module.body.operations:
-            _ir.InsertionPoint(module.body).insert(op.clone())
+    sym = _import_function(b, pf)
     fop = pf.func_op
     ftype = fop.attributes["function_type"].value
-    ins = list(ftype.inputs)
-    outs = list(ftype.results)
+    ins = [str(t) for t in ftype.inputs]
+    outs = [str(t) for t in ftype.results]
     if len(args) != len(ins):
         raise UserError(f"'{pf.name}' takes {len(ins)} argument(s), got {len(args)}")
     from ._types import script_type_of_mlir
     operands = []
     for a, t in zip(args, ins):
-        st = script_type_of_mlir(str(t))
+        st = script_type_of_mlir(t)
         if isinstance(st, PrimType):
             operands.append(value_of(a, st))
         else:
             operands.append(a.materialize() if hasattr(a, "materialize") else as_expr(a).materialize())
-    op = b.create("func.call", operands, [str(t) for t in outs],
-                  {"callee": _ir.FlatSymbolRefAttr.get(pf.name, b.ctx)})
-    vals = [Expr(r, script_type_of_mlir(str(t))) for r, t in zip(op.results, outs)]
+    op = b.create("func.call", operands, outs,
+                  {"callee": _ir.FlatSymbolRefAttr.get(sym, b.ctx)})
+    vals = [Expr(r, script_type_of_mlir(t)) for r, t in zip(op.results, outs)]
     if not vals:
         return None
     return vals[0] if len(vals) == 1 else tuple(vals)
+
+
+def _sym(op):
+    return str(op.attributes["sym_name"].value)
+
+
+def _is_private(op):
+    return "sym_visibility" in op.attributes and \
+        str(op.attributes["sym_visibility"].value) == "private"
+
+
+def _import_function(b, pf):
+    """The symbol `pf` has in the module being built, copying it (and the
+    functions of its module it may call) there on first use.
+
+    A function of the same name already in the module (or declared by the
+    ir_module being parsed) is the same function only when its IR is the
+    same; another private one is copied under a fresh name (``helper_1``),
+    another public one is an error -- two different kernels would share one
+    public symbol."""
+    hit = b.imported.get(id(pf))
+    if hit is not None and hit[0] is pf:
+        return hit[1]
+    module = b.module_op
+    if pf.module.context is b.ctx:
+        source = [op for op in pf.module.body.operations if op.name == "func.func"]
+    else:  # parsed in another thread's Context: copied through its text
+        m = _ir.Module.parse(pf.module.operation.get_asm(enable_debug_info=True),
+                             context=b.ctx)
+        source = [op for op in m.body.operations if op.name == "func.func"]
+    existing = {_sym(op): op for op in module.body.operations if op.name == "func.func"}
+    taken = set(existing) | set(b.reserved_symbols)
+    rename, plan = {}, []
+    for op in source:
+        name = _sym(op)
+        if name in taken:
+            old = existing.get(name)
+            if old is not None and old.get_asm(enable_debug_info=False) == \
+                    op.get_asm(enable_debug_info=False):
+                rename[name] = name
+                continue
+            if not _is_private(op):
+                raise UserError(
+                    f"two different functions named '{name}' are called from "
+                    f"this module and '{name}' is public; make the called "
+                    "one private (@T.prim_func(private=True)) or rename it")
+            k = 1
+            while f"{name}_{k}" in taken:
+                k += 1
+            new = f"{name}_{k}"
+        else:
+            new = name
+        taken.add(new)
+        rename[name] = new
+        plan.append((op, new))
+    clones = []
+    ip = _ir.InsertionPoint(module.body)
+    for op, new in plan:
+        c = op.clone()
+        ip.insert(c)
+        if new != _sym(op):
+            c.attributes["sym_name"] = b.str_attr(new)
+        clones.append(c)
+    if any(k != v for k, v in rename.items()):
+        calls = []
+        for c in clones:
+            c.walk(lambda o: calls.append(o) if o.name == "func.call" else None)
+        for call in calls:
+            callee = str(call.attributes["callee"]).lstrip("@")
+            if rename.get(callee, callee) != callee:
+                call.attributes["callee"] = _ir.FlatSymbolRefAttr.get(rename[callee], b.ctx)
+    sym = rename.get(pf.name, pf.name)
+    b.imported[id(pf)] = (pf, sym)
+    return sym
 
 
 def ir_module(cls):
@@ -597,6 +896,76 @@ def ir_module(cls):
     src, classdef = source_of(cls)
     deferred = {k: v for k, v in cls.__dict__.items() if isinstance(v, _Deferred)}
     return _parse_module(src, classdef, None, deferred, cls)
+
+
+class _ModuleAttrs:
+    """What ``I.module_attrs({...})`` in an ``@I.ir_module`` class body
+    evaluates to; the parser sets the attributes on the module."""
+
+    __slots__ = ("attrs",)
+
+    def __init__(self, attrs):
+        self.attrs = attrs
+
+
+def module_attrs(attrs):
+    """``I.module_attrs({"tirx.target": T.target("sm_90a")})`` in an
+    ``@I.ir_module`` class body: attributes of the module (values:
+    ``T.target(chip)``, ``T.mlir_attr(text)``, bools, ints, floats, strings)."""
+    if not isinstance(attrs, dict):
+        raise ScriptError("I.module_attrs takes a dict")
+    return _ModuleAttrs(attrs)
+
+
+def _is_module_attrs(node):
+    if not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)):
+        return False
+    f = node.value.func
+    return (isinstance(f, ast.Attribute) and f.attr == "module_attrs") or \
+        (isinstance(f, ast.Name) and f.id == "module_attrs")
+
+
+def _module_attrs_of(b, module, src, classdef, env, base):
+    """Evaluates the class body's I.module_attrs(...) statements."""
+    from ._generic import parse_attr
+    for stmt in classdef.body:
+        if not _is_module_attrs(stmt):
+            continue
+        p = Parser(b, src, env if env is not None else Env({}), VarTable([base, {}]))
+        b.src = src
+        b.node = stmt
+        try:
+            r = p.eval(stmt.value)
+            if not isinstance(r, _ModuleAttrs):
+                raise p.error("expected I.module_attrs({...})", stmt)
+            for k, v in r.attrs.items():
+                if not isinstance(k, str):
+                    raise p.error(f"I.module_attrs: keys are strings, got {k!r}", stmt)
+                try:
+                    module.operation.attributes[k] = parse_attr(b, v, f"I.module_attrs: '{k}'")
+                except UserError as e:
+                    raise p.error(str(e), stmt) from None
+        finally:
+            b.node = None
+
+
+def _class_order(module, classdef):
+    """The module's functions and Python functions in the class's order."""
+    order = [n.name for n in classdef.body if isinstance(n, ast.FunctionDef)]
+    ops = {}
+    for op in module.body.operations:
+        if op.name in ("func.func", "tirx.py_func"):
+            ops.setdefault(_sym(op), op)
+    have = [n for n in order if n in ops]
+    current_order = [_sym(op) for op in module.body.operations
+                     if op.name in ("func.func", "tirx.py_func") and _sym(op) in have]
+    if current_order == have:
+        return
+    ip = _ir.InsertionPoint(module.body)
+    for n in have:
+        op = ops[n]
+        op.detach_from_parent()
+        ip.insert(op)
 
 
 class _DeferredPy:
@@ -636,7 +1005,15 @@ def _add_pyfunc(b, module, src, fdef):
     """A `tirx.py_func` op holding the source of `fdef` (without its
     decorators), at the location of its `def` line; returns the source."""
     import textwrap
-    text = textwrap.dedent("\n".join(src.lines[fdef.lineno - 1:fdef.end_lineno])) + "\n"
+    # the def and its decorators other than @I.pyfunc
+    keep = []
+    for d in fdef.decorator_list:
+        target = d.func if isinstance(d, ast.Call) else d
+        if (isinstance(target, ast.Attribute) and target.attr == "pyfunc") or \
+                (isinstance(target, ast.Name) and target.id == "pyfunc"):
+            continue
+        keep.extend(src.lines[d.lineno - 1:d.end_lineno])
+    text = textwrap.dedent("\n".join(keep + src.lines[fdef.lineno - 1:fdef.end_lineno])) + "\n"
     header = _header_span(src, fdef)
     loc = _ir.Location.file(header.filename, header.line, header.col,
                             header.end_line, header.end_col, b.ctx)
@@ -658,6 +1035,7 @@ def _parse_module(src, classdef, env, deferred, cls=None):
         module = _ir.Module.create(_ir.Location.unknown(b.ctx))
         b.module_op = module
         base = {"cls": ref, classdef.name: ref}
+        b.reserved_symbols = {f.name for f in fdefs}
         infos = []
         for fdef in fdefs:
             d = deferred.get(fdef.name)
@@ -674,6 +1052,10 @@ def _parse_module(src, classdef, env, deferred, cls=None):
                             decl=state.decls[fdef.name], check=check)
             funcs[fdef.name] = PrimFunc(module, fdef.name, private)
         pyfuncs = {f.name: _add_pyfunc(b, module, src, f) for f in py_defs}
+        menv = env if env is not None else next(
+            (d.env for d in deferred.values()), None)
+        _module_attrs_of(b, module, src, classdef, menv, base)
+        _class_order(module, classdef)
     result = IRModule(module, classdef.name, funcs, pyfuncs)
     result.verify()
     return result

@@ -101,9 +101,13 @@ def call_packed(name, *args):
             raise UserError(f"unknown {what} mode {v}")
         names.append(table[v])
     dt = getattr(dtype, "prim_type", dtype)  # a T.<dtype> or a string
-    kw = {"source": source.data if isinstance(source, Buffer) else source,
+    # a buffer is the op's source itself (its type is checked against the
+    # descriptor); `A.data` passes its pointer
+    kw = {"source": source,
           "dtype": str(dt),
-          "box": box, "element_strides": elem,
+          "box": box,
+          # all 1 is the op's default (no attribute)
+          "element_strides": elem if any(e != 1 for e in elem) else None,
           "interleave": names[0], "swizzle": names[1], "l2_promotion": names[2],
           "oob_fill": names[3]}
     kw.update(_dynamic_list("global_dims", dims))

@@ -73,8 +73,8 @@ class Macro:
         return dict(ba.arguments)
 
     def __call__(self, *args, **kwargs):
-        from ._builder import _STACK
-        if not _STACK:
+        from ._builder import building
+        if not building():
             kind = "T.inline" if self.inline else "T.macro"
             raise ScriptError(f"{kind} '{self.__name__}' can only be called "
                               "inside a TIRx script (a @T.prim_func body)")
@@ -137,6 +137,7 @@ class _MacroDecorator:
     def __call__(self, func):
         if isinstance(func, ast.AST):  # pragma: no cover
             raise TypeError("not a function")
+        _check(func, "@T.inline" if self.inline else "@T.macro")
         env = capture_env(func, sys._getframe(1)) if not self.inline else None
         return Macro(func, hygienic=self.hygienic, inline=self.inline, env=env)
 
@@ -146,6 +147,7 @@ def macro(*args, hygienic=True):
     template expanded where it is called."""
     if len(args) == 1 and callable(args[0]) and not isinstance(args[0], Macro):
         f = args[0]
+        _check(f, "@T.macro")
         return Macro(f, hygienic=True, env=capture_env(f, sys._getframe(1)))
     if args:
         raise TypeError("T.macro takes only the keyword argument hygienic=")
@@ -154,7 +156,13 @@ def macro(*args, hygienic=True):
 
 def inline(func):
     """``@T.inline``: a helper inlined at its call sites with late binding."""
+    _check(func, "@T.inline")
     return Macro(func, hygienic=False, inline=True)
+
+
+def _check(func, what):
+    from ._function import _check_decorated
+    _check_decorated(func, what)
 
 
 def define_nested(p, node):

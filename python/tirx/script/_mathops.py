@@ -7,7 +7,7 @@ from ._builder import current
 from ._expr import Expr, as_expr
 from ._expr import cast as _cast
 from . import _expr
-from ._types import as_prim_type
+from ._types import PrimType, as_prim_type
 
 def _math(name, float_only=True):
     def f(x):
@@ -67,6 +67,19 @@ def fma(a, b, c):
     ea, eb, t = _expr._unify(a, b)
     ec = _cast(c, t)
     v = current().create("math.fma", [ea.materialize(), eb.materialize(), ec.materialize()],
+                         [t.ssa]).result
+    return Expr(v, t)
+
+
+def copysign(a, b):
+    """The magnitude of `a` with the sign of `b` (``math.copysign``)."""
+    ea, eb, t = _expr._unify(a if isinstance(a, Expr) or isinstance(b, Expr)
+                             else as_expr(float(a)), b)
+    if not t.is_float:
+        ea, eb = _cast(ea, PrimType("float32").with_lanes(t.lanes)), \
+            _cast(eb, PrimType("float32").with_lanes(t.lanes))
+        t = ea.ty
+    v = current().create("math.copysign", [ea.materialize(), eb.materialize()],
                          [t.ssa]).result
     return Expr(v, t)
 

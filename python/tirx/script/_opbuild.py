@@ -209,6 +209,9 @@ def build(name, args=(), kwargs=None, result_types=None, want_optional=None):
         raise UserError(f"'{name}' has regions; it is written with script "
                         "statements, not called")
     got = _assign_args(name, meta, args, kwargs)
+    rule = _ATTR_RULES.get(name)
+    if rule is not None:
+        rule(name, got)
     operands, segments = [], []
     typed = {}
     for prm in meta["operands"]:
@@ -307,6 +310,46 @@ def _ldmatrix_rule(typed, attrs):
     if n is None:
         raise UserError("ldmatrix needs num='x1', 'x2' or 'x4'")
     return [f"vector<{n}xi32>"]
+
+
+def _atomic_type(name, got):
+    """atom / red: the `type` attribute from the value when it is not
+    given (``T.ptx.red(ptr, v, op="add")``): the PTX type of the value's
+    element type that the operation takes."""
+    if got.get("type") is not None or got.get("value") is None:
+        return
+    v = got["value"]
+    if isinstance(v, Expr) and isinstance(v.ty, PrimType):
+        t = v.ty
+    elif isinstance(v, (bool, int, float)):
+        from ._expr import default_type_of
+        t = default_type_of(v)
+    else:
+        return
+    op = got.get("op")
+    op = op if isinstance(op, str) else None
+    e = t.element
+    if e.is_float:
+        base = {"float16": "f16", "bfloat16": "bf16", "float32": "f32",
+                "float64": "f64"}.get(e.dtype)
+        if base is None:
+            raise UserError(f"{name}: no PTX type for {t} values; pass type=")
+        got["type"] = base + ("x2" if t.lanes == 2 and e.bits == 16 else "")
+        return
+    if not (e.is_int or e.is_bool) or e.bits not in (16, 32, 64):
+        raise UserError(f"{name}: no PTX type for {t} values; pass type=")
+    bits = e.bits
+    if op in ("and", "or", "xor", "exch", "cas"):
+        got["type"] = f"b{bits}"
+    elif op == "add" and bits == 64:
+        got["type"] = "u64"  # PTX adds 64-bit integers as u64 (two's complement)
+    elif op in ("inc", "dec"):
+        got["type"] = f"u{bits}"
+    else:
+        got["type"] = f"{'u' if e.is_uint or e.is_bool else 's'}{bits}"
+
+
+_ATTR_RULES = {"tirx.ptx.red": _atomic_type, "tirx.ptx.atom": _atomic_type}
 
 
 _RULES = {

@@ -26,21 +26,53 @@ from ._types import PointerType, PrimType
 __all__ = ["Parser", "VarTable", "Scalar", "MetaVar"]
 
 _MISSING = object()
+_LETS = "\0lets"  # the names of a VarTable frame bound with T.let
 
 
 class Scalar:
-    """A mutable scalar variable: a one-element buffer read as ``buf[0]``."""
+    """A mutable scalar variable: a one-element buffer read as ``buf[0]``.
+    `literal` is the Python number that declared it (``acc = 0``), if any."""
 
-    __slots__ = ("buffer",)
+    __slots__ = ("buffer", "literal")
 
-    def __init__(self, buffer):
+    def __init__(self, buffer, literal=None):
         self.buffer = buffer
+        self.literal = literal
 
     def load(self):
         return BufferLoad(self.buffer, [0] if self.buffer.shape else [])
 
     def store(self, value):
-        self.buffer._store([0] if self.buffer.shape else [], value)
+        try:
+            self.buffer._store([0] if self.buffer.shape else [], value)
+        except UserError:
+            hint = self._hint(value)
+            if hint is None:
+                raise
+            raise UserError(hint) from None
+
+    def _hint(self, value):
+        """What to write when a value of another type is stored into a
+        variable a Python number declared (``acc = 0``, then a float)."""
+        lit = self.literal
+        t = self.buffer.dtype
+        if lit is None or isinstance(lit, bool):
+            return None
+        vt = value.ty if isinstance(value, Expr) else None
+        if not isinstance(vt, PrimType):
+            return None
+        name = self.buffer.name
+        if isinstance(lit, int) and vt.is_float and not t.is_float:
+            return (f"'{name}' is an {t} variable: `{name} = {lit}` declared it "
+                    f"with an integer, and a {vt} value cannot be stored into "
+                    f"it; declare it as a float ({name} = {float(lit)!r}, or "
+                    f"{name}: T.{vt} = {lit})")
+        if vt.is_float and t.is_float and vt.bits != t.bits:
+            return (f"'{name}' is a {t} variable (`{name} = {lit!r}` declared it "
+                    f"with a Python float), and a {vt} value cannot be stored "
+                    f"into it; declare it with its type ({name}: T.{vt} = "
+                    f"{lit!r}) or convert the value (T.{t}(value))")
+        return None
 
 
 class ScalarRef(BufferLoad):
@@ -48,6 +80,20 @@ class ScalarRef(BufferLoad):
     one-element buffer; assigned to a name it becomes a :class:`Scalar`."""
 
     __slots__ = ()
+
+
+class RelativeStop:
+    """The stop of a slice `k:k + n` with `k` an IR value: `n` elements
+    from the start (tile regions read the size; nothing is computed)."""
+
+    __slots__ = ("start", "size")
+
+    def __init__(self, start, size):
+        self.start = start
+        self.size = size
+
+    def __repr__(self):
+        return f"<start + {self.size}>"
 
 
 class MetaVar:
@@ -79,7 +125,28 @@ class VarTable:
         return default
 
     def set(self, name, value):
-        self.frames[-1][name] = value
+        f = self.frames[-1]
+        f[name] = value
+        lets = f.get(_LETS)
+        if lets is not None:
+            lets.discard(name)
+
+    def set_let(self, name, value):
+        """Binds `name` immutably (``name: T.let = ...``)."""
+        f = self.frames[-1]
+        f[name] = value
+        lets = f.get(_LETS)
+        if lets is None:
+            lets = f[_LETS] = set()
+        lets.add(name)
+
+    def is_let(self, name):
+        """Whether `name` resolves to a ``T.let`` binding."""
+        for f in reversed(self.frames):
+            if name in f:
+                lets = f.get(_LETS)
+                return lets is not None and name in lets
+        return False
 
     def in_current(self, name):
         return name in self.frames[-1]
@@ -104,6 +171,106 @@ class _Return(Exception):
         self.value = value
 
 
+# ---------------------------------------------------------------------------
+# Loops: what `break` / `continue` act on
+# ---------------------------------------------------------------------------
+
+class IRLoop:
+    """A loop of the IR (``tirx.for`` / ``tirx.while``); `dims` > 1 for the
+    nested loops of one ``T.grid`` statement."""
+
+    __slots__ = ("dims",)
+
+    def __init__(self, dims=1):
+        self.dims = dims
+
+
+class NotALoop:
+    """A ``for`` statement that declares a scope (``T.thread_binding``)."""
+
+    __slots__ = ("what",)
+
+    def __init__(self, what):
+        self.what = what
+
+
+class _LoopExit(Exception):
+    """A `break` / `continue` of a loop unrolled while parsing, reached
+    unconditionally in the iteration: ends the iteration (or the loop)."""
+
+    def __init__(self, word):
+        self.word = word
+
+
+class PyLoop:
+    """A ``for`` over a Python iterable, unrolled while parsing.
+
+    A `break` / `continue` reached unconditionally stops the unrolling (or
+    the iteration). One under a condition known only at run time (an IR
+    ``if``) sets a local flag -- 1 for continue, 2 for break -- and the
+    statements after it, up to the end of the iteration, run under ``if
+    flag == 0``; later iterations under ``if flag != 2`` (the flag reset to
+    0 first when a continue may have set it)."""
+
+    __slots__ = ("frame", "outer", "node", "count", "flag", "exits", "broke",
+                 "continued")
+
+    def __init__(self, b, node):
+        self.frame = b.frame  # the block frame the iteration's statements go to
+        self.outer = b.frame  # where the loop statement is
+        self.node = node
+        self.count = None  # ops in the outer block when the loop began
+        self.flag = None  # the flag's Scalar, once a run-time exit needs it
+        self.exits = 0  # run-time exits so far
+        self.broke = False
+        self.continued = False
+
+    def set_flag(self, p, value):
+        from . import tirx as T
+        b = p.b
+        if self.flag is None:
+            from ._builder import BlockFrame
+            from .. import ir as _ir
+            block = self.outer.block
+            ops = block.operations
+            tmp = BlockFrame(block, boundary=True)
+            if self.count is not None and self.count < len(ops):
+                tmp.ip = _ir.InsertionPoint(ops[self.count])
+            b.blocks.append(tmp)
+            prev, b.node = b.node, self.node
+            try:
+                buf = T.alloc_buffer((1,), "int32", scope="local", name="loop_exit")
+                buf._store([0], 0)
+            finally:
+                b.node = prev
+                b.blocks.remove(tmp)
+            self.flag = Scalar(buf)
+        self.flag.store(value)
+        self.exits += 1
+        if value == 2:
+            self.broke = True
+        else:
+            self.continued = True
+
+
+def _exits_of(stmts):
+    """Whether `stmts` hold a break/continue of their own loop (not one of a
+    loop or function nested in them)."""
+    todo = list(stmts)
+    while todo:
+        n = todo.pop()
+        if isinstance(n, (ast.Break, ast.Continue)):
+            return True
+        if isinstance(n, (ast.For, ast.While)):
+            todo.extend(n.orelse)
+            continue
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
+                          ast.Lambda, ast.expr)):
+            continue
+        todo.extend(ast.iter_child_nodes(n))
+    return False
+
+
 class Parser:
     """Interprets statements of one body (a function, macro or inline)."""
 
@@ -115,6 +282,7 @@ class Parser:
         self.kind = kind  # function, macro
         self.return_value = None
         self.returned = False
+        self.loops = []  # IRLoop / PyLoop / NotALoop, innermost last
 
     # ---------------------------------------------------------------------
     # errors
@@ -128,6 +296,10 @@ class Parser:
     def _wrap(self, exc, node):
         if isinstance(exc, ScriptError):
             return exc
+        if isinstance(exc, RecursionError):
+            return self.error("the script nests deeper than the parser can "
+                              "follow (an expression of thousands of terms?); "
+                              "name parts of it (v = T.meta_var(...))", node)
         if isinstance(exc, UserError):
             return self.error(str(exc), node)
         if isinstance(exc, NameError):
@@ -151,10 +323,48 @@ class Parser:
     # statements
     # ---------------------------------------------------------------------
     def visit_body(self, stmts):
-        for stmt in stmts:
-            if self.b.frame.terminated or self.returned:
+        b = self.b
+        for i, stmt in enumerate(stmts):
+            f = b.frame
+            if f.terminated or f.skip or self.returned:
                 break
+            loop = self.loops[-1] if self.loops else None
+            before = loop.exits if isinstance(loop, PyLoop) else None
             self.visit_stmt(stmt)
+            if before is not None and loop.exits != before and i + 1 < len(stmts) \
+                    and not (f.terminated or f.skip or self.returned):
+                # a run-time break/continue of the unrolled loop happened in
+                # this statement: the rest runs only if it did not
+                self._guarded(loop, stmts[i + 1:], "eq", 0)
+                return
+
+    def _guarded(self, loop, stmts, pred, value, reset=False):
+        """`stmts` under ``if flag <pred> value:`` (in a new block)."""
+        from ._expr import compare
+        b = self.b
+        prev, b.node = b.node, stmts[0] if stmts else b.node
+        try:
+            c = compare(pred, loop.flag.load(), value)
+            op = b.create("tirx.if", [c.materialize()], [], regions=2)
+            block = op.regions[0].blocks.append()
+            f = b.push_block(block, kind="if")
+        finally:
+            b.node = prev
+        self.vars.push()
+        try:
+            if reset:
+                prev, b.node = b.node, loop.node
+                try:
+                    loop.flag.store(0)
+                finally:
+                    b.node = prev
+            self.visit_body(stmts)
+        finally:
+            self.vars.pop()
+            if not f.terminated:
+                from ._control import _yield
+                _yield(b)
+            b.pop_block()
 
     def visit_stmt(self, node):
         b = self.b
@@ -166,7 +376,7 @@ class Parser:
                 raise UserError(f"'{node.__class__.__name__}' statements are "
                                 "not supported in a TIRx script")
             meth(node)
-        except (ScriptError, _Return):
+        except (ScriptError, _Return, _LoopExit):
             raise
         except Exception as e:  # located at the statement
             raise self._wrap(e, node) from (None if isinstance(e, (UserError, NameError)) else e)
@@ -210,7 +420,7 @@ class Parser:
         if isinstance(ann, T.LetAnnotation):
             if value is _MISSING:
                 raise UserError("T.let needs a value: x: T.let = <expr>")
-            self.vars.set(name, self._bind(name, value, ann.type))
+            self.vars.set_let(name, self._bind(name, value, ann.type))
             return
         prim = getattr(ann, "prim_type", None)
         if isinstance(ann, PrimType):
@@ -328,6 +538,10 @@ class Parser:
 
     def assign_name(self, name, value, node):
         """The binding rules of a plain `name = value`."""
+        if self.vars.is_let(name):
+            raise UserError(f"'{name}' is bound with T.let and cannot be "
+                            "reassigned; give the new value another name, or "
+                            f"declare a mutable variable ({name}: T.int32 = ...)")
         cur = self.vars.lookup(name)
         if isinstance(cur, Scalar) and not isinstance(value, (ScalarRef, MetaVar)):
             if isinstance(value, (int, float, bool, Expr)) and not isinstance(
@@ -372,7 +586,7 @@ class Parser:
                 isinstance(value, Expr) and isinstance(value.ty, PrimType)):
             e = as_expr(value)
             buf = T.alloc_buffer((1,), e.ty, scope="local", name=name)
-            sc = Scalar(buf)
+            sc = Scalar(buf, value if isinstance(value, (int, float)) else None)
             sc.store(e)
             return sc
         # any other Python object (strings, lists, functions, ...)
@@ -430,15 +644,62 @@ class Parser:
         # A Python iterable: unrolled while parsing, with Python's scoping
         # (the body is no new scope; the target is bound to each item as is).
         b = self.b
-        for item in items:
-            self.assign(node.target, MetaVar(item))
-            b.python_loop_depth += 1
-            try:
-                self.visit_body(node.body)
-            finally:
-                b.python_loop_depth -= 1
-            if b.frame.terminated or self.returned:
-                break
+        loop = PyLoop(b, node)
+        if _exits_of(node.body):
+            loop.count = len(b.frame.block.operations)
+        self.loops.append(loop)
+        try:
+            for item in items:
+                if loop.flag is not None and loop.broke:
+                    # an earlier iteration may have broken out at run time
+                    self.assign(node.target, MetaVar(item))
+                    stop = self._guarded_iteration(loop, node)
+                else:
+                    if loop.flag is not None:
+                        prev, b.node = b.node, node
+                        try:
+                            loop.flag.store(0)
+                        finally:
+                            b.node = prev
+                    self.assign(node.target, MetaVar(item))
+                    stop = self._iteration(loop, node)
+                if stop or b.frame.terminated or self.returned:
+                    break
+        finally:
+            self.loops.pop()
+
+    def _iteration(self, loop, node):
+        """One unrolled iteration; True when a `break` ends the loop."""
+        loop.frame = self.b.frame
+        try:
+            self.visit_body(node.body)
+        except _LoopExit as e:
+            return e.word == "break"
+        return False
+
+    def _guarded_iteration(self, loop, node):
+        """An iteration under ``if flag != 2:`` (the flag reset to 0 first
+        when a continue may have set it)."""
+        from ._expr import compare
+        b = self.b
+        prev, b.node = b.node, node
+        try:
+            c = compare("ne", loop.flag.load(), 2)
+            op = b.create("tirx.if", [c.materialize()], [], regions=2)
+            f = b.push_block(op.regions[0].blocks.append(), kind="if")
+            if loop.continued:
+                loop.flag.store(0)
+        finally:
+            b.node = prev
+        self.vars.push()
+        try:
+            return self._iteration(loop, node)
+        finally:
+            self.vars.pop()
+            if not f.terminated:
+                from ._control import _yield
+                _yield(b)
+            b.pop_block()
 
     def visit_While(self, node):
         if node.orelse:
@@ -469,23 +730,44 @@ class Parser:
         _control()._emit_assert(self, cond, msg)
 
     def visit_With(self, node):
-        import contextlib
+        """``with ctx:``. The contexts are entered while parsing; an error
+        of the body is never theirs to suppress (``contextlib.suppress``
+        around a statement would drop it from the kernel): it propagates
+        whatever their ``__exit__`` returns."""
+        import sys
         self.vars.push()
+        entered = []
         try:
-            with contextlib.ExitStack() as stack:
-                for item in node.items:
-                    ctx = self.eval(item.context_expr)
-                    if not (hasattr(ctx, "__enter__") and hasattr(ctx, "__exit__")):
-                        raise UserError("the with-statement needs a context "
-                                        "(T.launch_thread, T.attr, T.hint, ...)")
-                    prev, self.b.node = self.b.node, item.context_expr
-                    try:
-                        val = stack.enter_context(ctx)
-                    finally:
-                        self.b.node = prev
-                    if item.optional_vars is not None:
-                        self.assign(item.optional_vars, val)
-                self.visit_body(node.body)
+            for item in node.items:
+                ctx = self.eval(item.context_expr)
+                if not (hasattr(ctx, "__enter__") and hasattr(ctx, "__exit__")):
+                    raise UserError("the with-statement needs a context "
+                                    "(T.launch_thread, T.attr, T.hint, ...)")
+                prev, self.b.node = self.b.node, item.context_expr
+                try:
+                    val = ctx.__enter__()
+                finally:
+                    self.b.node = prev
+                entered.append(ctx)
+                if item.optional_vars is not None:
+                    self.assign(item.optional_vars, val)
+            self.visit_body(node.body)
+        except BaseException:
+            exc = sys.exc_info()
+            for ctx in reversed(entered):
+                try:
+                    ctx.__exit__(*exc)
+                except Exception:  # noqa: BLE001 - the body's error comes first
+                    pass
+            raise
+        else:
+            while entered:
+                ctx = entered.pop()
+                prev, self.b.node = self.b.node, node
+                try:
+                    ctx.__exit__(None, None, None)
+                finally:
+                    self.b.node = prev
         finally:
             self.vars.pop()
 
@@ -563,6 +845,15 @@ class Parser:
 
     def _Slice(self, node):
         lo = self.eval(node.lower) if node.lower is not None else None
+        up = node.upper
+        if isinstance(lo, Expr) and isinstance(up, ast.BinOp) and \
+                isinstance(up.op, ast.Add) and isinstance(up.right, ast.Constant) and \
+                type(up.right.value) is int and \
+                ast.dump(up.left) == ast.dump(node.lower):
+            # `k:k + 16` of an IR value: the start and a size, without
+            # evaluating the start again (a region of a tile primitive)
+            return slice(lo, RelativeStop(lo, up.right.value),
+                         self.eval(node.step) if node.step is not None else None)
         hi = self.eval(node.upper) if node.upper is not None else None
         st = self.eval(node.step) if node.step is not None else None
         return slice(lo, hi, st)

@@ -100,13 +100,37 @@ def dispatch(text, args, kwargs):
                 "needs the table tirx.ptxtable, which this build does not "
                 "have; the canonical form T.ptx.<op mnemonic>(...) names the "
                 "tirx.ptx ops")
-        raise UserError(f"unknown PTX instruction '{text}'")
+        raise UserError(f"unknown PTX instruction '{text}'{_did_you_mean(text)}")
     if what[0] == "op":
         return _canonical(what[1], args, kwargs)
     if what[0] == "map_shared_rank":
         return map_shared_rank(*args, **kwargs)
     from ._ptxcall import call_variant
     return call_variant(what[1], text, args, kwargs)
+
+
+def _did_you_mean(text):
+    """`; did you mean 'mma.sync'?` for a near miss among the op mnemonics
+    (the canonical spelling) and the instruction names of the PTX table."""
+    import difflib
+    names = sorted({n[len(_PREFIX):] for n in OPS if n.startswith(_PREFIX)})
+    table = _ptxtable()
+    heads = set()
+    if table is not None:
+        try:
+            for op in table._ops():
+                for g in op.groups:
+                    h = table._head(g.text)
+                    if h:
+                        heads.add(h)
+        except Exception:  # noqa: BLE001 - suggestions are best effort
+            pass
+    # a mnemonic that the text starts (mma -> mma.sync, mma.sp)
+    longer = [n for n in names if n.startswith(text + ".")]
+    picks = longer[:3] or difflib.get_close_matches(text, names + sorted(heads), 3, 0.6)
+    if not picks:
+        return ""
+    return "; did you mean " + " or ".join(f"'{p}'" for p in picks) + "?"
 
 
 def _canonical(name, args, kwargs):

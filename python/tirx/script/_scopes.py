@@ -19,20 +19,42 @@ class KernelState:
         self.legacy = {}
 
 
-def device_entry():
-    """Everything after this statement is device code (``tirx.kernel``)."""
+def device_entry(grid=None, cluster=None, block=None):
+    """Everything after this statement is device code (``tirx.kernel``).
+
+    ``grid=[...]``, ``cluster=[...]``, ``block=[...]`` (one to three
+    extents) record the launch shape on the kernel (the scope ids must agree,
+    which the verifier checks); a grid of ``index`` values computed on the
+    host (``grid=[T.ceildiv(A.shape[0], 128)]``, say) is the kernel's
+    host-computed grid."""
     b = current()
     if b.kernel is not None:
         raise UserError("T.device_entry() may appear only once in a function")
-    _open_kernel(b)
+    dyn, attrs = [], {}
+    for key, v in (("grid", grid), ("cluster", cluster), ("block", block)):
+        if v is None:
+            continue
+        vals = list(v) if isinstance(v, (list, tuple)) else [v]
+        if not 1 <= len(vals) <= 3:
+            raise UserError(f"T.device_entry({key}=...) takes one to three "
+                            f"extents, got {len(vals)}")
+        if key == "grid" and any(isinstance(x, Expr) for x in vals):
+            dyn = [_expr.to_index(x) for x in vals]
+            continue
+        for x in vals:
+            if isinstance(x, bool) or not isinstance(x, int):
+                raise UserError(f"T.device_entry({key}=...) takes Python integers, "
+                                f"got {_expr._describe(x)}")
+        attrs[key] = _ir.DenseI64ArrayAttr.get(vals, b.ctx)
+    _open_kernel(b, dyn, attrs)
 
 
-def _open_kernel(b):
+def _open_kernel(b, dynamic_grid=(), attrs=None):
     fs = b.func
     if fs is None or b.frame is not fs.body_frame:
         raise UserError("the device part (T.device_entry(), T.launch_thread) "
                         "must start at the top level of the function body")
-    op = b.create("tirx.kernel", regions=1)
+    op = b.create("tirx.kernel", list(dynamic_grid), [], attrs or None, regions=1)
     block = op.regions[0].blocks.append()
     frame = b.push_block(block, boundary=True, kind="kernel")
     b.kernel = KernelState(op, frame)
@@ -48,11 +70,17 @@ def _require_kernel(what):
     return b
 
 
-def _scope_id(opname, extents, dtype, fixed=None, multi=True):
+def _scope_id(opname, extents, dtype, fixed=None, multi=True, ir_type=None):
+    """`ir_type="ui32"` gives the op unsigned (not signless) results, as
+    IR written by hand may have them; the script's own are i32."""
     b = _require_kernel(f"T.{opname}")
     t = as_prim_type(dtype)
     if t.dtype not in ("int32", "uint32"):
         raise UserError(f"scope ids are int32 or uint32, got {t}")
+    if ir_type not in (None, "i32", "ui32"):
+        raise UserError(f"ir_type is 'i32' or 'ui32', got {ir_type!r}")
+    if ir_type == "ui32":
+        t = as_prim_type("uint32")
     if extents is None:
         dims = [None]
     elif isinstance(extents, (int, Expr)):
@@ -76,49 +104,49 @@ def _scope_id(opname, extents, dtype, fixed=None, multi=True):
                 raise UserError("scope-id extents must be Python integers, "
                                 f"got {_expr._describe(d)}")
         attrs["extents"] = _ir.DenseI64ArrayAttr.get(known, b.ctx)
-    op = b.create(f"tirx.{opname}", [], ["i32"] * len(dims), attrs)
+    op = b.create(f"tirx.{opname}", [], [ir_type or "i32"] * len(dims), attrs)
     vals = [Expr(r, t, is_var=True) for r in op.results]
     return vals[0] if len(vals) == 1 else vals
 
 
-def cluster_id(extents=None, dtype="int32"):
-    return _scope_id("cluster_id", extents, dtype)
+def cluster_id(extents=None, dtype="int32", *, ir_type=None):
+    return _scope_id("cluster_id", extents, dtype, ir_type=ir_type)
 
 
-def cta_id(extents=None, dtype="int32", preferred=None):
+def cta_id(extents=None, dtype="int32", preferred=None, *, ir_type=None):
     if preferred is not None:
         raise UserError("preferred cluster dims are not supported yet")
-    return _scope_id("cta_id", extents, dtype)
+    return _scope_id("cta_id", extents, dtype, ir_type=ir_type)
 
 
-def cta_id_in_cluster(extents=None, dtype="int32", preferred=None):
+def cta_id_in_cluster(extents=None, dtype="int32", preferred=None, *, ir_type=None):
     if preferred is not None:
         raise UserError("preferred cluster dims are not supported yet")
-    return _scope_id("cta_id_in_cluster", extents, dtype)
+    return _scope_id("cta_id_in_cluster", extents, dtype, ir_type=ir_type)
 
 
-def warpgroup_id(extents=None, dtype="int32"):
-    return _scope_id("warpgroup_id", extents, dtype, multi=False)
+def warpgroup_id(extents=None, dtype="int32", *, ir_type=None):
+    return _scope_id("warpgroup_id", extents, dtype, multi=False, ir_type=ir_type)
 
 
-def warp_id(extents=None, dtype="int32"):
-    return _scope_id("warp_id", extents, dtype, multi=False)
+def warp_id(extents=None, dtype="int32", *, ir_type=None):
+    return _scope_id("warp_id", extents, dtype, multi=False, ir_type=ir_type)
 
 
-def warp_id_in_wg(extents=None, dtype="int32"):
-    return _scope_id("warp_id_in_wg", extents, dtype, multi=False)
+def warp_id_in_wg(extents=None, dtype="int32", *, ir_type=None):
+    return _scope_id("warp_id_in_wg", extents, dtype, multi=False, ir_type=ir_type)
 
 
-def lane_id(extents=None, dtype="int32"):
-    return _scope_id("lane_id", extents, dtype, multi=False)
+def lane_id(extents=None, dtype="int32", *, ir_type=None):
+    return _scope_id("lane_id", extents, dtype, multi=False, ir_type=ir_type)
 
 
-def thread_id(extents=None, dtype="int32"):
-    return _scope_id("thread_id", extents, dtype)
+def thread_id(extents=None, dtype="int32", *, ir_type=None):
+    return _scope_id("thread_id", extents, dtype, ir_type=ir_type)
 
 
-def thread_id_in_wg(extents=None, dtype="int32"):
-    return _scope_id("thread_id_in_wg", extents, dtype, multi=False)
+def thread_id_in_wg(extents=None, dtype="int32", *, ir_type=None):
+    return _scope_id("thread_id_in_wg", extents, dtype, multi=False, ir_type=ir_type)
 
 
 # The legacy thread tags and the scope-id family each maps onto.

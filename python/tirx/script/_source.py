@@ -31,7 +31,13 @@ class ParsedSource:
         self.start_line = start_line  # file line of the snippet's first line
         self.indent = indent
         self.lines = snippet_lines  # dedented
-        self.tree = ast.parse("\n".join(snippet_lines), filename=filename)
+        from ._builder import deep_python
+        deep_python()  # Python's own parser recurses per nesting level too
+        try:
+            self.tree = ast.parse("\n".join(snippet_lines), filename=filename)
+        except RecursionError:
+            raise ScriptError(f"cannot parse {filename}: the source nests deeper "
+                              "than Python's parser can follow") from None
 
     @classmethod
     def from_text(cls, text, filename=None):
@@ -39,7 +45,12 @@ class ParsedSource:
             filename = f"<tirx-script-{next(_counter)}>"
         register_source(filename, text)
         lines, indent = _dedent(text.splitlines())
-        return cls(filename, lines, 1, indent)
+        try:
+            return cls(filename, lines, 1, indent)
+        except SyntaxError as e:
+            raise ScriptError(f"SyntaxError: {e.msg}",
+                              Span(filename, e.lineno or 1,
+                                   (e.offset or 1) + indent)) from None
 
     def _col(self, lineno, byte_col):
         if lineno < 1 or lineno > len(self.lines):
@@ -112,10 +123,17 @@ def source_of(obj):
     function or class; a clear ScriptError when the source cannot be read
     (an interactive prompt, `exec` of a string)."""
     name = getattr(obj, "__qualname__", getattr(obj, "__name__", repr(obj)))
-    try:
-        filename = inspect.getsourcefile(obj)
-    except TypeError as e:
-        raise _cannot_read(name, e) from None
+    filename = None
+    if inspect.isclass(obj):
+        # through its functions' code objects: a class of a module that is
+        # not in sys.modules (a file run with exec() or runpy) has no
+        # module file inspect could find
+        filename = _class_file(obj)
+    if filename is None:
+        try:
+            filename = inspect.getsourcefile(obj)
+        except TypeError as e:
+            raise _cannot_read(name, e) from None
     if filename is None:
         raise _cannot_read(name, "no source file") from None
     module = sys.modules.get(getattr(obj, "__module__", None) or "")
@@ -132,10 +150,53 @@ def source_of(obj):
     return src, node
 
 
+def _code_of(v):
+    """The code object of a function-like class attribute, or None."""
+    for attr in ("func", "__func__", "fget"):
+        inner = getattr(v, attr, None) if not inspect.isfunction(v) else None
+        if inner is not None and inner is not v:
+            c = _code_of(inner)
+            if c is not None:
+                return c
+    code = getattr(v, "__code__", None)
+    return code if inspect.iscode(code) else None
+
+
+def _class_codes(cls):
+    out = []
+    for v in vars(cls).values():
+        try:
+            c = _code_of(v)
+        except Exception:  # noqa: BLE001 - an exotic descriptor
+            c = None
+        if c is not None:
+            out.append(c)
+    return out
+
+
+def _class_file(cls):
+    codes = _class_codes(cls)
+    for c in codes:
+        if c.co_filename and not c.co_filename.startswith("<"):
+            return c.co_filename
+    return None
+
+
 def _find(tree, obj):
     """The def/class node of `obj` in a module tree."""
     short = obj.__name__
     if inspect.isclass(obj):
+        lines = [c.co_firstlineno for c in _class_codes(obj)]
+        if lines:
+            # the class whose body holds its functions' first lines
+            best = None
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ClassDef) and node.name == short and \
+                        all(node.lineno <= ln <= (node.end_lineno or ln) for ln in lines):
+                    if best is None or node.lineno > best.lineno:
+                        best = node
+            if best is not None:
+                return best
         want = obj.__qualname__.split(".")
         return _find_qualname(tree.body, [p for p in want if p != "<locals>"], short)
     line = obj.__code__.co_firstlineno

@@ -64,17 +64,39 @@ class _Canonical:
 
     # -- expressions ------------------------------------------------------
     def value(self, v):
+        """The text of value `v` (an expression tree of pure ops is
+        numbered bottom-up, iteratively: deep expressions do not recurse)."""
         n = self.names.get(v)
         if n is not None:
             return n
-        op = v.owner
-        if not isinstance(op, _ir.Operation) or not _effect_free(op, self.pure):
-            # a value defined later or elsewhere (graph regions): by type
-            return f"<unknown {v.type}>"
-        eid = self.expr(op)
-        n = eid if len(op.results) == 1 else f"{eid}#{v.result_number}"
-        self.names[v] = n
-        return n
+        stack = [v]
+        while stack:
+            x = stack[-1]
+            if x in self.names:
+                stack.pop()
+                continue
+            op = x.owner
+            if not isinstance(op, _ir.Operation) or not _effect_free(op, self.pure):
+                # a value defined later or elsewhere (graph regions): by type
+                self.names[x] = f"<unknown {x.type}>"
+                stack.pop()
+                continue
+            inner = _sign_round_trip(op)
+            if inner is not None:
+                if inner in self.names:
+                    self.names[x] = self.names[inner]
+                    stack.pop()
+                else:
+                    stack.append(inner)
+                continue
+            pending = [o for o in op.operands if o not in self.names]
+            if pending:
+                stack.extend(reversed(pending))
+                continue
+            eid = self.expr(op)
+            self.names[x] = eid if len(op.results) == 1 else f"{eid}#{x.result_number}"
+            stack.pop()
+        return self.names[v]
 
     def expr(self, op):
         operands = ", ".join(self.value(o) for o in op.operands)
@@ -118,6 +140,34 @@ class _Canonical:
             for b in region.blocks:
                 self.block(b, indent + "  ")
             self.lines.append(f"{indent}}}")
+
+
+def _sign_cast(op):
+    """Whether `op` reinterprets an integer as the same width with another
+    signedness (iN <-> uiN: a no-op on the bits)."""
+    if op.name != "tirx.reinterpret":
+        return False
+    a, b = op.operands[0].type, op.results[0].type
+    if isinstance(a, _ir.VectorType) and isinstance(b, _ir.VectorType):
+        if list(a.shape) != list(b.shape):
+            return False
+        a, b = a.element_type, b.element_type
+    return (isinstance(a, _ir.IntegerType) and isinstance(b, _ir.IntegerType)
+            and a.width == b.width)
+
+
+def _sign_round_trip(op):
+    """The value `op` gives back unchanged -- the reinterpret of a
+    reinterpret that restores its operand's type (``ui8 -> i8 -> ui8``, the
+    pair the parser adds around a memory value canonicalize folds) -- or
+    None."""
+    if not _sign_cast(op):
+        return None
+    d = op.operands[0].owner
+    if isinstance(d, _ir.Operation) and _sign_cast(d) and \
+            d.operands[0].type == op.results[0].type:
+        return d.operands[0]
+    return None
 
 
 def _normalized(op):

@@ -102,11 +102,17 @@ class PrimType:
     # Predicates ------------------------------------------------------------
     @property
     def is_int(self):
-        return self.code in ("int", "uint")
+        return self.code in ("int", "uint", "index")
 
     @property
     def is_signed(self):
-        return self.code == "int"
+        return self.code in ("int", "index")
+
+    @property
+    def is_index(self):
+        """MLIR's `index` (a 64-bit signed integer to the script: loop
+        bounds, buffer extents, the operands of buffer indexing)."""
+        return self.code == "index"
 
     @property
     def is_uint(self):
@@ -152,6 +158,8 @@ def _scalar_info(name):
         return ("bool", 1, "i1", "i1")
     if name == "handle":
         return ("handle", 64, "!tirx.ptr<none, global>", "!tirx.ptr<none, global>")
+    if name == "index":
+        return ("index", 64, "index", "index")
     m = re.match(r"^(u?int)(\d+)$", name)
     if m:
         bits = int(m.group(2))
@@ -296,6 +304,7 @@ for _n in ("bool", "int8", "int16", "int32", "int64", "float16", "float32",
     _MLIR_TO_PRIM[PrimType(_n).ssa] = PrimType(_n)
 for _n in ("uint8", "uint16", "uint32", "uint64"):
     _MLIR_TO_PRIM[PrimType(_n).mem] = PrimType(_n)
+_MLIR_TO_PRIM["index"] = PrimType("index")
 
 _PTR_RE = re.compile(r"^!tirx\.ptr<(.+), ([a-z.]+)>$")
 

@@ -6,6 +6,6 @@ functions call each other as ``cls.f(...)`` or ``<ClassName>.f(...)``.
 run on the host when the module is built (``tirx.build``).
 """
 
-from ._function import IRModule, ir_module, pyfunc  # noqa: F401
+from ._function import IRModule, ir_module, module_attrs, pyfunc  # noqa: F401
 
-__all__ = ["ir_module", "IRModule", "pyfunc"]
+__all__ = ["ir_module", "IRModule", "pyfunc", "module_attrs"]

@@ -59,31 +59,36 @@ def _region(what, x):
                         f"(A[0:16, k:k + 16]), got {type(x).__name__}")
     buf = x.buffer
     idx = list(x.region)
-    if len(idx) != len(buf.shape):
+    if len(idx) != buf.ndim:
         raise UserError(f"'{what}': buffer '{buf.name}' has "
-                        f"{len(buf.shape)} dimension(s), the region names "
+                        f"{buf.ndim} dimension(s), the region names "
                         f"{len(idx)}")
     dyn, static, sizes = [], [], []
     for d, i in enumerate(idx):
-        if isinstance(i, slice):
-            if i.step not in (None, 1):
-                raise UserError(f"'{what}': region steps are not supported")
-            start = 0 if i.start is None else i.start
-            stop = buf.shape[d] if i.stop is None else i.stop
-            size = _region_size(what, start, stop)
-        else:
-            start, size = i, 1
+        start = (0 if i.start is None else i.start) if isinstance(i, slice) else i
+        if isinstance(i, slice) and i.step not in (None, 1):
+            raise UserError(f"'{what}': region steps are not supported")
         s = _static_int(start)
         if s is None:
+            # the start's index first: the stop is read for the size only
             dyn.append(to_index(start))
             static.append(_DYNAMIC)
         else:
             static.append(s)
+        if isinstance(i, slice):
+            stop = (buf._shape[d] if buf._shape[d] is not None else buf.dim(d)) \
+                if i.stop is None else i.stop
+            size = _region_size(what, start, stop)
+        else:
+            size = 1
         sizes.append(size)
     return buf.materialize(), dyn, static, sizes
 
 
 def _region_size(what, start, stop):
+    from ._parser import RelativeStop
+    if isinstance(stop, RelativeStop) and stop.start is start:
+        return stop.size
     s, e = _static_int(start), _static_int(stop)
     if s is not None and e is not None:
         return e - s
@@ -122,9 +127,13 @@ def _same_value(a, b, depth=4):
         return False
 
 
-def _scalar(what, x):
+def _scalar(what, x, dtype=None):
+    """A scalar operand: a Python number takes the element type of the
+    destination (`dtype`)."""
     if isinstance(x, (Buffer, BufferRegion)):
         return None
+    if dtype is not None and isinstance(x, (bool, int, float)):
+        return as_expr(x, dtype).materialize()
     return as_expr(x).materialize()
 
 
@@ -148,10 +157,13 @@ class _Call:
         self.scope = scope
         self.operands, self.segments = [], []
         self.attrs = {}
+        self.dtype = None  # the destination's element type
 
     def region(self, name, x, scalar_ok=False):
+        if self.dtype is None and isinstance(x, (Buffer, BufferRegion)):
+            self.dtype = (x.buffer if isinstance(x, BufferRegion) else x).dtype
         if scalar_ok:
-            v = _scalar(name, x)
+            v = _scalar(name, x, self.dtype)
             if v is not None:
                 self.operands.append(v)
                 self.segments += [1, 0]

@@ -23,7 +23,7 @@ from ._parser import MetaVar, ScalarRef
 from ._types import (PointerType, PrimType, TensorMapType, as_prim_type)
 
 # Decorators and function-level helpers live in _function and _macro.
-from ._function import func_attr, prim_func  # noqa: F401
+from ._function import func_attr, mlir_attr, prim_func  # noqa: F401
 from ._macro import Macro, inline, macro  # noqa: F401
 
 # ---------------------------------------------------------------------------
@@ -47,6 +47,11 @@ class DTypeConstructor:
                 f"T.{self.prim_type}() declares a symbolic variable, which is "
                 "not supported yet; give a value (T.int32(5)) or annotate a "
                 "parameter")
+        if isinstance(value, (list, tuple)):
+            if self.prim_type.lanes == 1:
+                raise UserError(f"T.{self.prim_type} takes one value; a list of "
+                                "lanes makes a vector (T.int32x4([a, b, c, d]))")
+            return _expr.vector_of(value, self.prim_type)
         return _cast(value, self.prim_type)
 
     def __getitem__(self, shape):
@@ -104,7 +109,7 @@ def __getattr__(name):
     return _dtype_ctor(name)
 
 
-for _n in ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+for _n in ("index", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
            "uint64", "float16", "float32", "float64", "bfloat16",
            "float8_e4m3fn", "float8_e5m2", "float4_e2m1fn", "bool", "f16",
            "f32", "f64", "bf16", "i8", "i16", "i32", "i64", "u8", "u16",
@@ -149,13 +154,15 @@ class BufferAnnotation:
 def _static_dims(shape):
     out = []
     for d in shape:
+        if isinstance(d, _builtins.bool):
+            raise UserError("a buffer dimension must be an integer, got a bool")
         if isinstance(d, int):
             out.append(d)
-        elif isinstance(d, Expr):
-            out.append(None)
+        elif d is None or isinstance(d, Expr):
+            out.append(None)  # dynamic ('?'): read with A.shape[i]
         else:
-            raise UserError(f"a buffer dimension must be an integer, got "
-                            f"{type(d).__name__}")
+            raise UserError(f"a buffer dimension must be an integer (or None "
+                            f"for a dynamic one), got {type(d).__name__}")
     return out
 
 
@@ -388,12 +395,11 @@ def decl_buffer(shape, dtype="float32", data=None, strides=None,
     if data is None:
         return alloc_buffer(shape, dtype, scope=scope or "global", align=align,
                             name=name)
-    if strides:
-        raise UserError("T.decl_buffer(strides=...) is not supported yet")
     if isinstance(data, _Buffer):
         data = data.data
     return _decl_view(tuple(shape), dtype, data, scope=scope, name=name,
-                      elem_offset=elem_offset, byte_offset=byte_offset)
+                      elem_offset=elem_offset, byte_offset=byte_offset,
+                      strides=strides)
 
 
 def decl_scalar(dtype, data, scope=None, elem_offset=None, byte_offset=None):
@@ -423,7 +429,7 @@ def address_of(obj):
     if isinstance(obj, BufferLoad):
         return obj.ptr()
     if isinstance(obj, _Buffer):
-        return obj.ptr_to([0] * len(obj.shape))
+        return obj.ptr_to([0] * obj.ndim)
     if isinstance(obj, Expr) and isinstance(obj.ty, TensorMapType):
         return obj
     if isinstance(obj, Expr) and isinstance(obj.ty, PointerType) and \
@@ -444,6 +450,16 @@ def reinterpret(dtype, value):
     if isinstance(dtype, DTypeConstructor):
         dtype = dtype.prim_type
     return _reinterpret(dtype, value)
+
+
+def vector_insert(vec, value, pos):
+    """`vec` with lane `pos` set to `value` (``vector.insert``)."""
+    return _expr.vector_insert(vec, value, pos)
+
+
+def vector_bitcast(vec, dtype):
+    """The bits of vector `vec` as a vector of `dtype` (``vector.bitcast``)."""
+    return _expr.vector_bitcast(vec, dtype)
 
 
 def cast(value, dtype):
@@ -502,7 +518,7 @@ Select = if_then_else
 from ._host import (TensorMapSlot, call_extern, call_packed,  # noqa: E402,F401
                     tvm_stack_alloca)
 from ._mathops import (And, Not, Or, abs, atan, bitwise_and,  # noqa: E402,F401
-                       bitwise_not, bitwise_or, bitwise_xor, ceil, cos, erf, exp,
+                       bitwise_not, bitwise_or, bitwise_xor, ceil, copysign, cos, erf, exp,
                        exp2, expm1, fabs, floor, floordiv, floormod, fma,
                        infinity, log, log10, log1p, log2, max, max_value, min,
                        min_value, nearbyint, pow, round, rsqrt, shift_left,
@@ -515,6 +531,34 @@ from ._scopes import (EnvThread, KernelState, cluster_id, cta_id,  # noqa: E402,
 from ._control import (ForSpec, grid, parallel, serial,  # noqa: E402,F401
                        thread_binding, unroll, vectorized)
 
+from ._generic import mlir_op, mlir_type  # noqa: E402,F401
+
+
+def target(chip):
+    """``T.target("sm_90a")``: the ``#tirx.target`` attribute of a chip, for
+    ``I.module_attrs({"tirx.target": T.target("sm_90a")})``."""
+    from ._function import MLIRAttr
+    if not isinstance(chip, str) or '"' in chip:
+        raise UserError(f"T.target takes a chip name such as 'sm_90a', got {chip!r}")
+    return MLIRAttr(f'#tirx.target<"{chip}">')
+
+
+def unprintable(what=""):
+    """What a script printed with ``allow_partial=True`` holds where the IR
+    had no script spelling: an error when parsed, so such text never
+    parses into a kernel without that IR."""
+    raise UserError(f"this script was printed with allow_partial=True and "
+                    f"is not a kernel: {what} has no script spelling")
+
+
+def buffer_dim(buffer, dim):
+    """The extent of dimension `dim` of `buffer` as an ``index`` value
+    (``tirx.buffer_dim``); ``A.shape[d]`` of a dynamic extent is this."""
+    if not isinstance(buffer, _Buffer):
+        raise UserError("T.buffer_dim takes a buffer")
+    return buffer.dim(dim)
+
+
 # ---------------------------------------------------------------------------
 # Sub-namespaces
 # ---------------------------------------------------------------------------
@@ -522,5 +566,6 @@ from ._control import (ForSpec, grid, parallel, serial,  # noqa: E402,F401
 from ._ptx import ptx  # noqa: E402,F401
 from ._cuda import (cuda, tvm_warp_shuffle, tvm_warp_shuffle_up,  # noqa: E402,F401
                     tvm_warp_shuffle_down, tvm_warp_shuffle_xor)
+from ._profile import profile  # noqa: E402,F401
 
 __all__ = [n for n in dir() if not n.startswith("_")]

@@ -149,3 +149,32 @@ def test_print_mlir(tmp_path):
     assert ".entry axpy(" in r.stdout
     r = tirx_cli("print", "-", stdin="module {}\n")
     assert r.returncode == 0 and "@T.prim_func" not in r.stdout
+
+
+def test_compile_a_factory_file():
+    """examples/kernels/*.py define factories (make_*), no kernel: --func
+    calls one with literal arguments; without it the error names them."""
+    path = os.path.join(REPO, "examples", "kernels", "elementwise.py")
+    r = tirx_cli("compile", path, "--func", "make_axpy(4096)", "--emit", "mlir")
+    assert r.returncode == 0, r.stderr
+    assert "func.func @axpy" in r.stdout
+    r = tirx_cli("compile", path)
+    assert r.returncode == 1
+    no_traceback(r)
+    assert "make_axpy(n, **overrides)" in r.stderr and "--func" in r.stderr
+    r = tirx_cli("compile", path, "--func", "make_axpy(n)")
+    assert r.returncode == 1 and "must be Python literals" in r.stderr
+    r = tirx_cli("compile", path, "--func", "launch(4096)")
+    assert r.returncode == 1 and "not a @T.prim_func or @I.ir_module" in r.stderr
+
+
+def test_print_refuses_ir_without_a_spelling(tmp_path):
+    src = tmp_path / "cf.mlir"
+    src.write_text("func.func @f(%c: i1) {\n  cf.cond_br %c, ^a, ^b\n^a:\n  return\n"
+                   "^b:\n  return\n}\n")
+    r = tirx_cli("print", str(src))
+    assert r.returncode == 1
+    no_traceback(r)
+    assert "error: 'func.func': 'cf.cond_br' has no script spelling" in r.stderr, r.stderr
+    r = tirx_cli("print", str(src), "--allow-partial")
+    assert r.returncode == 0 and "T.unprintable(" in r.stdout

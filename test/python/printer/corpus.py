@@ -66,3 +66,33 @@ def mlir_kernels():
         for i, chunk in chunks:
             out.append((rel if len(chunks) == 1 else f"{rel}#{i}", chunk))
     return out
+
+
+# The example kernels (examples/kernels/*.py): each factory at a small
+# configuration of the ones the kernel tests build.
+_KERNEL_CALLS = [
+    ("elementwise", "make_axpy", (1 << 12,), {}),
+    ("bulk_copy", "make_copy", (1 << 16,), {"STAGES": 3, "PER_CTA": 4}),
+    ("hopper_gemm", "make_gemm", (512, 512, 256), {"CLUSTER": 1}),
+    ("hopper_gemm", "make_gemm", (1024, 1024, 1024), {}),
+    ("flash_attention", "make_attention", (2, 256, 64, True), {}),
+    ("blackwell_gemm", "make_gemm", (512, 512, 256), {"CTA_GROUP": 2}),
+]
+
+
+def example_kernels():
+    """(id, loader) of each example kernel configuration."""
+    import importlib
+    sys_path = os.path.join(ROOT, "examples")
+    out = []
+    for mod, fn, args, kw in _KERNEL_CALLS:
+        kid = f"examples/kernels/{mod}.{fn}{args}{'' if not kw else kw}"
+
+        def load(mod=mod, fn=fn, args=args, kw=kw):
+            import sys
+            if sys_path not in sys.path:
+                sys.path.insert(0, sys_path)
+            m = importlib.import_module(f"kernels.{mod}")
+            return getattr(m, fn)(*args, **kw)
+        out.append((kid, load))
+    return out

@@ -13,7 +13,8 @@ from tirx.script import (from_source, register_op_printer, script,
                          structural_equal)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-HEADER = "from tirx.script import tirx as T\nfrom tirx.script import ir as I\n"
+HEADER = ("from tirx.script import tirx as T\nfrom tirx.script import ir as I\n"
+          "from tirx.script import tile as Tx\n")
 
 SOURCES = {
     "mapa": """\
@@ -121,6 +122,80 @@ def f(A: T.Buffer((64, 64), "float16"), tmap: T.TensorMap()):
     T.ptx.fence(sem="acq_rel", scope="cluster")
     A[0, tx % 64] = smem[0, tx % 64]
 """,
+    "index": """\
+@T.prim_func
+def f(A: T.Buffer((None, 64), "float32"), n: T.index):
+    rows = T.meta_var(A.shape[0])
+    T.device_entry()
+    tx = T.thread_id([64])
+    for i in range(n):
+        A[i, tx] = T.float32(T.int32(i * 2 + rows))
+    for j in T.serial(0, 8, dtype="index"):
+        A[j, 0] = T.float32(T.int64(j))
+""",
+    "vectors": """\
+@T.prim_func
+def f(A: T.Buffer((8,), "int32"), B: T.Buffer((4,), "float32")):
+    T.device_entry()
+    tx = T.thread_id([1])
+    v = T.meta_var(T.int32x4([tx, tx + 1, T.int32(2), T.int32(3)]))
+    w = T.meta_var(T.vector_insert(v, 7, 1))
+    A[0] = w[1] + v[tx % 4]
+    A.vstore([4], T.int32x4([1, 2, 3, 4]))
+    B.vstore([0], T.vector_bitcast(w, "float32x4"))
+""",
+    "tile": """\
+@T.prim_func
+def f(A: T.Buffer((128, 128), "float16"), B: T.Buffer((128, 128), "float16")):
+    T.device_entry()
+    bx = T.cta_id([2])
+    tx = T.thread_id([128])
+    smem = T.alloc_buffer((64, 64), "float16", scope="shared")
+    Tx.cta.copy(smem, A[bx * 64:bx * 64 + 64, 0:64])
+    Tx.cta.fill(smem[0:16, 0:64], 0.0)
+    Tx.exp(smem[0, 0:64], smem[1, 0:64])
+    Tx.cta.add(smem, smem, 2.0, dispatch="smem")
+    Tx.cta.copy(B[0:64, 64:128], smem, vec_len=8)
+""",
+    "host": """\
+@T.prim_func
+def f(A: T.Buffer((None, 64), "float16")):
+    A_map: T.let[T.handle("tensormap")] = T.tvm_stack_alloca("tensormap", 1)
+    T.call_packed("runtime.cuTensorMapEncodeTiled", A_map, "float16", 2, A, 64, A.shape[0], 128, 64, 64, 1, 1, 0, 3, 0, 0)
+    T.device_entry()
+    tx = T.thread_id([128])
+    smem = T.alloc_buffer((64, 64), "float16", scope="shared", align=128)
+    bar = T.alloc_buffer((1,), "uint64", scope="shared")
+    if tx == 0:
+        T.ptx.mbarrier.init(bar.ptr_to([0]), 1)
+        T.ptx.cp.async_.bulk.tensor.load(smem.data, A_map, [0, 0], bar.ptr_to([0]), mode="tile", rank=2)
+""",
+    "functions": """\
+@I.ir_module
+class Module:
+    I.module_attrs({"tirx.target": T.target("sm_90a")})
+
+    @T.prim_func(private=True)
+    def external(x: T.int32) -> T.int32:
+        ...
+
+    @T.prim_func(private=True)
+    def divmod_(x: T.int32, y: T.int32) -> (T.int32, T.int32):
+        return x // y, x % y
+
+    @T.prim_func
+    def main(A: T.Buffer((4,), "int32")):
+        T.func_attr({"tirx.max_registers": 128, "tirx.cluster_dims": [2]})
+        T.device_entry(cluster=[2])
+        cbx = T.cta_id_in_cluster([2])
+        tx = T.thread_id([4])
+        q, r = Module.divmod_(tx, 3)
+        A[tx] = q + r + Module.external(cbx)
+
+    @I.pyfunc
+    def run(self, a):
+        self.main(a)
+""",
 }
 
 
@@ -190,20 +265,68 @@ def test_operation_create():
     assert structural_equal(m, from_source(text))
 
 
-def test_placeholder_never_parses_into_other_ir():
+_UNSTRUCTURED = """
+  func.func @h(%arg0: !tirx.buffer<4xf32, global>, %c: i1) {
+    %c0 = arith.constant 0 : index
+    %one = arith.constant 1.0 : f32
+    cf.cond_br %c, ^a, ^b
+  ^a:
+    tirx.buffer_store %one, %arg0[%c0] : f32, !tirx.buffer<4xf32, global>
+    return
+  ^b:
+    return
+  }"""
+
+
+def test_unspellable_ir_is_an_error_naming_the_op():
+    """No silent placeholder: script() refuses IR it cannot write, naming
+    the op; the error is a ScriptError and a ValueError."""
+    from tirx.script import ScriptError
+    from tirx.script.printer import PrintError
+    m = ir.Module.parse(_UNSTRUCTURED, context=ir.Context())
+    with pytest.raises(PrintError) as info:
+        script(m)
+    assert "'cf.cond_br'" in str(info.value)
+    assert isinstance(info.value, ScriptError) and isinstance(info.value, ValueError)
+
+
+def test_partial_print_never_parses():
+    """allow_partial=True keeps the rest for display; the placeholder is a
+    T.unprintable(...) line, so the text is never a kernel without the op."""
+    from tirx.script import ScriptError
     m = ir.Module.parse("""
-      func.func @h(%arg0: !tirx.buffer<4xf32, global>, %x: f32, %y: f32) {
+      func.func @h(%arg0: !tirx.buffer<4xf32, global>, %n: index) {
         %c0 = arith.constant 0 : index
-        %0 = math.copysign %x, %y : f32
-        tirx.buffer_store %0, %arg0[%c0] : f32, !tirx.buffer<4xf32, global>
+        %c1 = arith.constant 1 : index
+        %one = arith.constant 1.0 : f32
+        scf.for %i = %c0 to %n step %c1 {
+          tirx.buffer_store %one, %arg0[%i] : f32, !tirx.buffer<4xf32, global>
+        }
+        return
+      }""", context=ir.Context())
+    text = script(m, allow_partial=True)
+    assert "# no script spelling" in text and "T.unprintable(" in text, text
+    with pytest.raises(ScriptError, match="allow_partial=True"):
+        from_source(text)
+
+
+def test_generic_op_round_trips():
+    """An op without a script spelling of its own prints as T.mlir_op, which
+    parses back to the same op (here math.ctpop and vector.reduction)."""
+    m = ir.Module.parse("""
+      func.func @h(%A: !tirx.buffer<4xi32, global>, %x: i32, %v: vector<4xf32>) {
+        %c0 = arith.constant 0 : index
+        %0 = math.ctpop %x : i32
+        tirx.buffer_store %0, %A[%c0] : i32, !tirx.buffer<4xi32, global>
+        %1 = vector.reduction <add>, %v : vector<4xf32> into f32
+        %2 = arith.fptosi %1 : f32 to i32
+        tirx.buffer_store %2, %A[%c0] : i32, !tirx.buffer<4xi32, global>
         return
       }""", context=ir.Context())
     text = script(m)
-    lines = [l for l in text.splitlines() if "# no script spelling" in l]
-    assert len(lines) == 1 and "'math.copysign' has no script spelling" in lines[0], text
-    # the store is a comment too: what is printed never parses to IR
-    # without the copysign
-    assert "A[0] =" not in text
+    assert "T.mlir_op('math.ctpop', [arg1], ['i32'])" in text, text
+    assert "T.mlir_op('vector.reduction', [arg2], ['f32'], {" in text and "'kind': '#vector.kind<add>'" in text, text
+    assert structural_equal(m, from_source(text))
 
 
 def test_register_op_printer():

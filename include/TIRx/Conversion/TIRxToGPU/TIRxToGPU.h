@@ -30,14 +30,14 @@ inline constexpr llvm::StringLiteral kKernelModuleName = "tirx_kernels";
 /// `tirx.alloc_buffer`: its byte offset in the kernel's dynamic shared
 /// memory arena.
 inline constexpr llvm::StringLiteral kDynSharedOffsetAttrName =
-    "tirx.dyn_shared_offset";
+    TIRxDialect::getDynSharedOffsetAttrName();
 
 /// Name of the function attribute convert-tirx-to-gpu puts on an outlined
 /// kernel: the indices of its `!tirx.tensormap` parameters, which
 /// `tirx-mark-grid-constants` turns into by-value `__grid_constant__`
 /// parameters after the GPU-to-NVVM conversion.
 inline constexpr llvm::StringLiteral kGridConstantArgsAttrName =
-    "tirx.grid_constant_args";
+    TIRxDialect::getGridConstantArgsAttrName();
 
 /// Patterns lowering scope-id ops (tirx.thread_id, tirx.warp_id, ...) to
 /// NVVM special-register reads and arithmetic. The block shape is read from

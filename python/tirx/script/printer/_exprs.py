@@ -32,12 +32,22 @@ def literal_text(value, prim):
     return str(int(value))
 
 
+INDEX = PrimType("index")
+
+
+def _typed_as(node, prim):
+    """A literal spelled as a constant of `prim` (``T.uint8(127)``)."""
+    if not node.is_literal or prim is None:
+        return node
+    return Node(f"T.{prim.dtype}({literal_text(node.lit, prim)})", ATOM, prim)
+
+
 def _typed(node):
     """A constant with its type spelled out: ``T.int64(5)``."""
     if not node.is_literal:
         return node
     p = node.stype
-    if not isinstance(p, PrimType):  # an index constant outside an index position
+    if not isinstance(p, PrimType):
         raise Unprintable(f"a constant of type {p} used as a value")
     return Node(f"T.{p.dtype}({literal_text(node.lit, p)})", ATOM, p)
 
@@ -128,29 +138,26 @@ class ExprMixin:
         return False
 
     def _sign_reinterpret(self, op):
-        src, dst = op.operands[0].type, op.results[0].type
-        return (isinstance(src, _ir.IntegerType) and isinstance(dst, _ir.IntegerType)
-                and src.width == dst.width and src.width > 1)
+        return _sign_pair(op.operands[0].type, op.results[0].type)
 
     def _constant(self, op):
         attr = op.attributes["value"]
         t = op.results[0].type
         if isinstance(t, _ir.IndexType):
-            return Node(str(attr.value), ATOM, "index", lit=int(attr.value))
+            return Node(str(attr.value), ATOM, INDEX, lit=int(attr.value))
         if isinstance(t, _ir.VectorType):
             text = str(attr).split(" : ")[0]  # "dense<1> : vector<4xi32>"
-            if not text.startswith("dense<") or "[" in text:
-                raise Unprintable(f"the vector constant {text} has no script spelling")
             p = prim_of(t)
+            if p is None or not text.startswith("dense<"):
+                raise Unprintable(f"the vector constant {text} has no script spelling")
             inner = text[len("dense<"):text.rindex(">")]
             el = p.element
-            if el.is_bool:
-                v = inner == "true"
-            elif el.is_float:
-                v = float(inner)
-            else:
-                v = int(inner)
-            return Node(f"T.{p.dtype}({literal_text(v, el)})", ATOM, p)
+            items = [x.strip() for x in inner.strip("[]").split(",")]
+            vals = [_dense_item(x, el) for x in items]
+            if len(vals) == 1:
+                return Node(f"T.{p.dtype}({literal_text(vals[0], el)})", ATOM, p)
+            body = ", ".join(literal_text(v, el) for v in vals)
+            return Node(f"T.{p.dtype}([{body}])", ATOM, p)
         p = prim_of(t)
         if p is None:
             raise Unprintable(f"a constant of type {t} has no script spelling")
@@ -193,25 +200,26 @@ class ExprMixin:
         return n if d is not None and d.ssa == n.stype.ssa else _typed(n)
 
     def index(self, v):
-        """An `index` operand: the integer expression `to_index` converts."""
+        """An `index` operand: the integer expression `to_index` converts
+        (an index-typed value as itself)."""
         op = v.owner
         if v in self.named:
-            raise Unprintable("an index-typed value has no script spelling")
+            return self.named[v]
         if isinstance(op, _ir.Operation):
             if op.name == "arith.constant":
                 n = self._constant(op)
-                return Node(n.text, ATOM, "index", lit=n.lit)
-            if op.name in ("arith.index_cast", "arith.index_castui"):
+                return Node(n.text, ATOM, INDEX, lit=n.lit)
+            if op.name in ("arith.index_cast", "arith.index_castui") and \
+                    (op in self.inline or v not in self.named):
                 src = op.operands[0]
-                if isinstance(src.type, _ir.IntegerType):
+                p = prim_of(src.type)
+                if isinstance(src.type, _ir.IntegerType) and p is not None and not p.is_bool:
                     n = self.node(src)
-                    p = prim_of(src.type)
-                    if p.is_bool:
-                        raise Unprintable("an index from a bool has no script spelling")
                     kind = "u" if op.name == "arith.index_castui" else "s"
                     return self.signed(n, _sign(p, kind))
-        raise Unprintable("an index-typed value that is not an integer cast "
-                          "or a constant has no script spelling")
+        if not isinstance(v.type, _ir.IndexType):
+            raise Unprintable(f"an index operand of type {v.type}")
+        return self.node(v)
 
     def indices(self, values):
         return [self.index(v) for v in values]
@@ -220,6 +228,11 @@ class ExprMixin:
     def buffer(self, v):
         b = self.buffers.get(v)
         if b is None:
+            op = v.owner
+            if isinstance(op, _ir.Operation) and (op in self.inline or self._transparent(op)):
+                n = self.node(v)
+                from ._function import BufferInfo
+                return BufferInfo(n.text, n)
             raise Unprintable(f"a buffer value without a name ({v.type})")
         return b
 
@@ -250,15 +263,55 @@ class ExprMixin:
     # -- op spellings ---------------------------------------------------
     def _spell(self, op, v):
         name = op.name
-        fn = _SPELL.get(name)
-        if fn is not None:
-            return fn(self, op, v)
-        if name.startswith("tirx.ptx."):
-            return self.ptx_node(op, v)
         custom = self.custom_printer(name)
         if custom is not None:
             return custom(self, op, v)
+        fn = _SPELL.get(name)
+        try:
+            if fn is not None:
+                return fn(self, op, v)
+            if name.startswith("tirx.ptx."):
+                return self.ptx_node(op, v)
+        except Unprintable as e:
+            if self.module.generic_ok(op):
+                return self.generic_node(op, reason=str(e))
+            raise
+        if self.module.generic_ok(op):
+            return self.generic_node(op)
         raise Unprintable(f"'{name}' has no script spelling")
+
+    def generic_node(self, op, reason=None):
+        """``T.mlir_op("dialect.op", [operands], [result types], {attrs})``:
+        any op without regions and successors, by its MLIR texts."""
+        if op.regions or op.successors:
+            raise Unprintable(f"'{op.name}' has no script spelling")
+        nodes = []
+        for x in op.operands:
+            if isinstance(x.type, _ir.BufferType):
+                b = self.buffer(x)
+                nodes.append(getattr(b, "node", None) or Node(b.name, ATOM))
+                continue
+            n = self.node(x)
+            nodes.append(_typed(n) if n.is_literal else n)
+        args = [repr(op.name), "[" + ", ".join(n.text for n in nodes) + "]"]
+        rtypes = [str(r.type) for r in op.results]
+        attrs = []
+        for na in op.attributes:
+            attrs.append(f"{na.name!r}: {str(na.attr)!r}")
+        if rtypes or attrs:
+            args.append("[" + ", ".join(repr(t) for t in rtypes) + "]")
+        if attrs:
+            args.append("{" + ", ".join(attrs) + "}")
+        ev = tuple(e for n in nodes for e in n.ev) + tuple(e for n in nodes for e in n.mat)
+        if not self.is_pure(op):
+            ev += (op,)
+        stype = None
+        if len(op.results) == 1:
+            t = op.results[0].type
+            p = prim_of(t)
+            from .._types import script_type_of_mlir
+            stype = p if p is not None else script_type_of_mlir(str(t))
+        return Node(f"T.mlir_op({', '.join(args)})", ATOM, stype, ev)
 
     def _binary(self, op, v):
         sym, prec, kind = _BINARY[op.name]
@@ -327,13 +380,14 @@ class ExprMixin:
                 want = _sign(src, kind)
                 a, b = self.signed(a, want), self.signed(b, want)
         if a.is_literal and b.is_literal:
-            a = _typed(a)
+            a = _typed_as(a, want) if op.name == "arith.cmpi" and kind else _typed(a)
         rt = BOOL.with_lanes(src.lanes)
         text = f"{a.paren(CMP + 1)} {sym} {b.paren(CMP + 1)}"
         return Node(text, CMP, rt, a.ev + b.ev + a.mat + b.mat)
 
     def _select(self, op, v):
         c, a, b = (self.node(x) for x in op.operands)
+        c = _typed(c)
         if a.is_literal and b.is_literal:
             a = _typed(a)
         stype = a.stype if not a.is_literal else b.stype
@@ -341,6 +395,23 @@ class ExprMixin:
             stype = _common(a.stype, b.stype)
         return Node(f"T.if_then_else({c.text}, {a.text}, {b.text})", ATOM, stype,
                     c.ev + a.ev + b.ev + c.mat + a.mat + b.mat)
+
+    def _index_cast(self, op, v):
+        """arith.index_cast / index_castui as a value: ``T.index(x)``,
+        ``T.int32(i)`` (``T.uint32(i)`` for the unsigned cast)."""
+        src = prim_of(op.operands[0].type)
+        rt = prim_of(op.results[0].type)
+        uns = op.name == "arith.index_castui"
+        if src is None or rt is None or src.lanes != 1 or src.is_bool or rt.is_bool:
+            raise Unprintable(f"'{op.name}' of {op.operands[0].type}")
+        a = self.node(op.operands[0])
+        if src.is_index:
+            rt = _sign(rt, "u" if uns else "s")
+        else:
+            a = self.signed(a, _sign(src, "u" if uns else "s"))
+        if a.is_literal:
+            a = _typed(a)
+        return Node(f"T.{rt.dtype}({a.text})", ATOM, rt, a.ev + a.mat)
 
     def _cast(self, op, v):
         kind = _CASTS[op.name]
@@ -358,7 +429,7 @@ class ExprMixin:
         if op.name == "arith.trunci" and rt.is_bool:
             raise Unprintable("arith.trunci to i1 has no script spelling")
         if a.is_literal:
-            a = _typed(a)
+            a = _typed_as(a, _sign(src, kind) if kind in ("s", "u") else src)
         return Node(f"T.{rt.dtype}({a.text})", ATOM, rt, a.ev + a.mat)
 
     def _math(self, op, v):
@@ -388,7 +459,8 @@ class ExprMixin:
         rt = prim_of(op.results[0].type)
         if rt is None:
             raise Unprintable(f"a broadcast to {op.results[0].type} has no script spelling")
-        a = self.fit(a, rt.element)
+        # a literal would make a splat constant: the broadcast of a typed one
+        a = _typed_as(a, rt.element) if a.is_literal else a
         return Node(f"T.{rt.dtype}({a.text})", ATOM, rt, a.ev + a.mat)
 
     def _reinterpret(self, op, v):
@@ -444,11 +516,118 @@ class ExprMixin:
     def _load(self, op, v):
         return self.load_node(op)
 
+    # -- vectors --------------------------------------------------------
+    def _vector_type(self, t):
+        p = prim_of(t)
+        if p is None or p.lanes == 1:
+            raise Unprintable(f"a {t} vector")
+        return p
+
+    def _from_elements(self, op, v):
+        p = self._vector_type(op.results[0].type)
+        nodes = [self.fit(self.node(x), p.element) for x in op.operands]
+        # literal lanes would make a constant: the lanes are typed values
+        nodes = [_typed(n) if n.is_literal else n for n in nodes]
+        ev = tuple(e for n in nodes for e in n.ev) + tuple(e for n in nodes for e in n.mat)
+        return Node(f"T.{p.dtype}([{', '.join(n.text for n in nodes)}])", ATOM, p, ev)
+
+    def _position(self, op, first_dyn):
+        static = list(op.attributes["static_position"])
+        if len(static) != 1:
+            raise Unprintable("a vector position of several dimensions")
+        if static[0] == _DYN:
+            n = self.index(op.operands[first_dyn])
+            return n.text, n.ev + n.mat
+        return str(int(static[0])), ()
+
+    def _extract(self, op, v):
+        src = op.operands[0]
+        self._vector_type(src.type)
+        a = self.node(src)
+        pos, ev = self._position(op, 1)
+        return Node(f"{a.paren(ATOM)}[{pos}]", ATOM, prim_of(op.results[0].type),
+                    a.ev + a.mat + ev)
+
+    def _insert(self, op, v):
+        x, dest = op.operands[0], op.operands[1]
+        p = self._vector_type(dest.type)
+        a = self.node(dest)
+        xn = self.fit(self.node(x), p.element)
+        pos, ev = self._position(op, 2)
+        return Node(f"T.vector_insert({a.text}, {xn.text}, {pos})", ATOM, p,
+                    a.ev + a.mat + xn.ev + xn.mat + ev)
+
+    def _vbitcast(self, op, v):
+        self._vector_type(op.operands[0].type)
+        p = self._vector_type(op.results[0].type)
+        a = self.node(op.operands[0])
+        return Node(f'T.vector_bitcast({a.text}, "{p.dtype}")', ATOM, p, a.ev + a.mat)
+
+    # -- host ops and others ---------------------------------------------
+    def _buffer_dim(self, op, v):
+        buf = op.operands[0]
+        b = self.buffer(buf)
+        d = int(op.attributes["dim"].value)
+        dyn = _ir.BufferType.get_dynamic_size()
+        shape = list(buf.type.shape)
+        if d < len(shape) and shape[d] == dyn and "." not in b.name and "(" not in b.name:
+            return Node(f"{b.name}.shape[{d}]", ATOM, INDEX)
+        return Node(f"T.buffer_dim({b.name}, {d})", ATOM, INDEX)
+
+    def _copysign(self, op, v):
+        a, b = (self.node(x) for x in op.operands)
+        if a.is_literal and b.is_literal:
+            a = _typed(a)
+        t = a.stype if not a.is_literal else b.stype
+        a, b = self.fit(a, t), self.fit(b, t)
+        return Node(f"T.copysign({a.text}, {b.text})", ATOM, t,
+                    a.ev + b.ev + a.mat + b.mat)
+
     def _call_op(self, op, v):
         return self.call_node(op)
 
     def _printf(self, op, v):
         raise Unprintable("gpu.printf is a statement")
+
+
+_DYN = -(1 << 63)
+
+
+def _int_elem(t):
+    """(element IntegerType, lanes) of an integer scalar or 1-d vector."""
+    if isinstance(t, _ir.VectorType):
+        shape = list(t.shape)
+        if len(shape) != 1:
+            return None, None
+        e = t.element_type
+        return (e, shape[0]) if isinstance(e, _ir.IntegerType) else (None, None)
+    return (t, 1) if isinstance(t, _ir.IntegerType) else (None, None)
+
+
+def _sign_pair(src, dst):
+    """iN <-> uiN (scalars or vectors): what the parser adds at a memory
+    boundary itself."""
+    a, la = _int_elem(src)
+    b, lb = _int_elem(dst)
+    return a is not None and b is not None and la == lb and a.width == b.width \
+        and a.width > 1 and str(a).lstrip("u") == str(b).lstrip("u")
+
+
+def _dense_item(x, el):
+    """A lane of a printed dense attribute as a Python number."""
+    if el.is_bool:
+        return x == "true"
+    if el.is_float:
+        if x.lower().startswith("0x"):
+            import struct
+            bits = int(x, 16)
+            if el.bits == 32:
+                return struct.unpack("<f", struct.pack("<I", bits))[0]
+            if el.bits == 64:
+                return struct.unpack("<d", struct.pack("<Q", bits))[0]
+            raise Unprintable(f"the {el} constant {x}")
+        return float(x)
+    return int(x)
 
 
 def _ptr_stype(t):
@@ -479,5 +658,13 @@ _SPELL.update({
     "tirx.ptr_byte_offset": ExprMixin._ptr_byte_offset,
     "tirx.buffer_load": ExprMixin._load,
     "func.call": ExprMixin._call_op,
+    "arith.index_cast": ExprMixin._index_cast,
+    "arith.index_castui": ExprMixin._index_cast,
+    "vector.from_elements": ExprMixin._from_elements,
+    "vector.extract": ExprMixin._extract,
+    "vector.insert": ExprMixin._insert,
+    "vector.bitcast": ExprMixin._vbitcast,
+    "tirx.buffer_dim": ExprMixin._buffer_dim,
+    "math.copysign": ExprMixin._copysign,
 })
 del _n

@@ -43,7 +43,8 @@ _SCOPE_NAMES = {"cta_id": ("bx", "by", "bz"), "thread_id": ("tx", "ty", "tz"),
                 "warp_id_in_wg": ("warp_id_in_wg",), "lane_id": ("lane_id",),
                 "thread_id_in_wg": ("tid_in_wg",)}
 _NAMING_OPS = {"tirx.bind", "tirx.alloc_buffer", "tirx.decl_buffer",
-               "tirx.buffer_reshape"} | {f"tirx.{k}" for k in _SCOPE_NAMES}
+               "tirx.buffer_reshape", "tirx.tensormap_encode_tiled"} | \
+    {f"tirx.{k}" for k in _SCOPE_NAMES}
 _TERMINATORS = {"tirx.yield", "tirx.condition", "tirx.break", "tirx.continue",
                 "func.return"}
 _LOOP_CALLS = {"unroll": "T.unroll", "vectorized": "T.vectorized",
@@ -51,10 +52,14 @@ _LOOP_CALLS = {"unroll": "T.unroll", "vectorized": "T.vectorized",
 
 
 class BufferInfo:
-    __slots__ = ("name",)
+    """How a buffer value is written: its name (or the expression of an
+    inlined op producing it, whose Node is `node`)."""
 
-    def __init__(self, name):
+    __slots__ = ("name", "node")
+
+    def __init__(self, name, node=None):
         self.name = name
+        self.node = node
 
 
 class _Retry(RuntimeError):
@@ -133,7 +138,17 @@ class FunctionPrinter(ExprMixin, PtxMixin):
             return _ir.WalkResult.ADVANCE
         self.func.walk(visit, _ir.WalkOrder.PRE_ORDER)
         self.all_ops = ops
-        for op in ops:
+        # pure ops first, then the effectful ones users first (reverse
+        # order): whether a load can be inlined depends on whether the ops
+        # using it are
+        pure = [op for op in ops if self.is_pure(op)]
+        effectful = [op for op in reversed(ops) if not self.is_pure(op)]
+        for op in pure + [None] + effectful:
+            if op is None:
+                # the pure expressions are planned: bound their depth before
+                # the loads are placed in them
+                self._bound_depth(ops)
+                continue
             if op.regions or not op.results or op.name in _NAMING_OPS \
                     or op.name == "arith.constant" or self._transparent(op):
                 continue
@@ -141,7 +156,11 @@ class FunctionPrinter(ExprMixin, PtxMixin):
             if not uses:
                 continue
             if self.is_pure(op):
-                if op.name in ("arith.index_cast", "arith.index_castui"):
+                if not self._in_kernel(op) and any(self._in_kernel(u) for u in uses):
+                    # a host value the device part reads: computed where it
+                    # is (an inlined `A.shape[0]` would read it in the kernel)
+                    self.let.add(op)
+                elif op.name in ("arith.index_cast", "arith.index_castui"):
                     self.inline.add(op)
                 elif len(uses) == 1:
                     self.inline.add(op)
@@ -161,23 +180,77 @@ class FunctionPrinter(ExprMixin, PtxMixin):
                     self.inline.discard(d)
                     (self.let if self.is_pure(d) else self.eager).add(d)
 
-    def _host_block(self, op):
-        """The block of the statement an inlined op ends up in."""
-        seen = 0
-        while True:
-            uses = self.uses(op)
-            if len(uses) != 1:
-                return None
-            u = uses[0]
-            if u.name == "arith.constant":
-                return None
-            if u in self.inline or self._transparent(u):
-                op = u
-                seen += 1
-                if seen > 10000:
-                    return None
+    _MAX_INLINE_DEPTH = 64
+
+    def _bound_depth(self, ops):
+        """Names an inlined expression every _MAX_INLINE_DEPTH levels (a
+        `v = T.meta_var(...)` where it is), so printing and parsing an
+        expression of thousands of terms recurse a bounded depth."""
+        depth = {}
+        for op in ops:  # definitions come before their uses
+            if op not in self.inline:
                 continue
-            return u.block
+            d = 0
+            for x in op.operands:
+                o = x.owner
+                if isinstance(o, _ir.Operation):
+                    d = max(d, depth.get(o, 0))
+            d += 1
+            if d > self._MAX_INLINE_DEPTH and self.is_pure(op):
+                self.inline.discard(op)
+                self.let.add(op)
+                d = 0
+            depth[op] = d
+
+    def _in_kernel(self, op):
+        """Whether `op` is inside the function's tirx.kernel."""
+        cache = self.__dict__.setdefault("_kcache", {})
+        r = cache.get(op)
+        if r is None:
+            r = False
+            p = op.parent
+            while p is not None and p != self.func:
+                if p.name == "tirx.kernel":
+                    r = True
+                    break
+                p = p.parent
+            cache[op] = r
+        return r
+
+    def _host_block(self, op):
+        """The block of the statement an inlined op ends up in (memoized
+        along the chain of inlined users)."""
+        memo = self.__dict__.setdefault("_hbmemo", {})
+        chain, seen = [], 0
+        while True:
+            hit = memo.get(op, _MISSING)
+            if hit is not _MISSING:
+                result = hit
+                break
+            chain.append(op)
+            result = self._host_block_step(op)
+            if result is not _CONTINUE:
+                break
+            op = self._next_host
+            seen += 1
+            if seen > 10000:
+                result = None
+                break
+        for o in chain:
+            memo[o] = result
+        return result
+
+    def _host_block_step(self, op):
+        uses = self.uses(op)
+        if len(uses) != 1:
+            return None
+        u = uses[0]
+        if u.name == "arith.constant":
+            return None
+        if u in self.inline or self._transparent(u):
+            self._next_host = u
+            return _CONTINUE
+        return u.block
 
     # ------------------------------------------------------------------
     # printing
@@ -207,63 +280,72 @@ class FunctionPrinter(ExprMixin, PtxMixin):
         lines = []
         lines.append("@T.prim_func(private=True)" if private else "@T.prim_func")
         entry = f.regions[0].blocks[0] if f.regions and len(f.regions[0].blocks) else None
-        if entry is None:
-            raise Unprintable(f"the declaration '{name}' (no body) has no script spelling")
+        if f.regions and len(f.regions[0].blocks) > 1:
+            succ = self._first_branch(f)
+            raise Unprintable(f"'{succ}' has no script spelling (the function "
+                              "has unstructured control flow: several blocks)",
+                              op=f)
         params = []
-        for i, (a, t) in enumerate(zip(entry.arguments, ftype.inputs)):
+        args = list(entry.arguments) if entry is not None else [None] * len(ftype.inputs)
+        for i, (a, t) in enumerate(zip(args, ftype.inputs)):
             ann = annotation(t)
-            if isinstance(t, _ir.BufferType):
-                pname = self.fresh(_param_letter(i, self))
-                self.buffers[a] = BufferInfo(pname)
-            else:
-                pname = self.fresh(f"arg{i}")
-                self.named[a] = Node(pname, ATOM, _param_stype(t))
+            pname = self.fresh(_param_name(a, i, t))
+            if a is not None:
+                if isinstance(t, _ir.BufferType):
+                    self.buffers[a] = BufferInfo(pname)
+                else:
+                    self.named[a] = Node(pname, ATOM, _param_stype(t))
             params.append(f"{pname}: {ann}")
-        rets = list(ftype.results)
+        rets = [annotation(r) for r in ftype.results]
         ret = ""
-        if len(rets) > 1:
-            raise Unprintable(f"'{name}' returns {len(rets)} values")
-        if rets:
-            p = prim_of(rets[0])
-            if p is None or p.lanes != 1:
-                raise Unprintable(f"'{name}' returns {rets[0]}")
-            ret = f" -> T.{p.dtype}"
+        if len(rets) == 1:
+            ret = f" -> {rets[0]}"
+        elif rets:
+            ret = f" -> ({', '.join(rets)})"
         lines.append(f"def {name}({', '.join(params)}){ret}:")
         body = []
         body.extend(self._func_attrs(f))
-        body.extend(self._block(entry, "    ", top=True))
+        if entry is None:
+            # a declaration: `...` is its body
+            body.append("    ...")
+        else:
+            body.extend(self._block(entry, "    ", top=True))
         if not body:
             body = ["    pass"]
         lines.extend(body)
         return lines
 
+    def _first_branch(self, f):
+        found = []
+
+        def visit(op):
+            if op.successors and not found:
+                found.append(op.name)
+            return _ir.WalkResult.ADVANCE
+        f.walk(visit)
+        return found[0] if found else "a multi-block region"
+
     def _func_attrs(self, f):
         out = []
         items = []
         for na in f.attributes:
-            if na.name in ("sym_name", "function_type", "sym_visibility",
-                           "arg_attrs", "res_attrs"):
+            if na.name in ("sym_name", "function_type", "sym_visibility"):
                 continue
             if na.name == "tirx.launch":
-                text = str(na.attr)
-                for key, attr in (("max_registers", "tirx.max_registers"),
-                                  ("min_blocks_per_sm", "tirx.launch_bounds_min_blocks_per_sm")):
-                    import re
-                    m = re.search(rf"\b{key} = (\d+)", text)
-                    if m:
-                        items.append(f'"{attr}": {m.group(1)}')
-                rest = _launch_rest(text)
-                if rest:
-                    out.append(self._placeholder(f"the launch attribute(s) {rest}", "    "))
+                items.extend(_launch_items(na.attr))
                 continue
-            out.append(self._placeholder(f"the function attribute {na.name} = {na.attr}", "    "))
+            items.append(f"{na.name!r}: T.mlir_attr({str(na.attr)!r})")
         if items:
             out.insert(0, "    T.func_attr({" + ", ".join(items) + "})")
         return out
 
-    def _placeholder(self, what, indent):
+    def _placeholder(self, what, indent, op=None):
+        """What stands for IR without a spelling: an error, or (partial
+        printing) a comment and a line that refuses to parse."""
+        if not self.module.partial:
+            raise Unprintable(what, op=op)
         self.unprintable += 1
-        return f"{indent}# no script spelling: {what}"
+        return f"{indent}# no script spelling: {what}\n{indent}T.unprintable({what!r})"
 
     # ------------------------------------------------------------------
     # blocks
@@ -330,7 +412,7 @@ class FunctionPrinter(ExprMixin, PtxMixin):
                 nxt = self._init_store(op, ops[i + 1:])
                 if nxt is not None:
                     skip.add(nxt)
-                items.append(self._guard(lambda op=op, nxt=nxt: self._alloc(op, indent, nxt), op, indent))
+                items.append(self._guard(lambda op=op, nxt=nxt: self._alloc_or_generic(op, indent, nxt), op, indent))
                 continue
             items.append(self._guard(lambda op=op: self._statement(op, indent), op, indent))
         return items
@@ -339,6 +421,10 @@ class FunctionPrinter(ExprMixin, PtxMixin):
         try:
             return fn()
         except Unprintable as e:
+            if e.op is None:
+                e.op = op
+            if not self.module.partial:
+                raise
             return self._unprintable_item(op, indent, str(e))
 
     def _unprintable_item(self, op, indent, why):
@@ -349,40 +435,35 @@ class FunctionPrinter(ExprMixin, PtxMixin):
                 self.buffers[r] = BufferInfo(f"_unprintable_{self.unprintable}_{r.result_number}")
         text = op.get_asm(enable_debug_info=False).splitlines()[0]
         model = [op] if self.is_statement_op(op) else []
-        return ([f"{indent}# no script spelling ({why}): {text}"], model)
+        return ([f"{indent}# no script spelling ({why}): {text}",
+                 f"{indent}T.unprintable({op.name!r})"], model)
 
     # ------------------------------------------------------------------
     # statements
     # ------------------------------------------------------------------
     def _statement(self, op, indent):
         name = op.name
-        if name == "tirx.bind":
-            return self._bind(op, indent)
-        if name in {f"tirx.{k}" for k in _SCOPE_NAMES}:
-            return self._scope_id(op, indent)
-        if name == "tirx.decl_buffer":
-            return self._decl(op, indent)
-        if name == "tirx.buffer_reshape":
-            return self._reshape(op, indent)
-        if name == "tirx.buffer_store":
-            return self._store(op, indent)
-        if name == "tirx.for":
-            return self._for(op, indent)
-        if name == "tirx.if":
-            return self._if(op, indent)
-        if name == "tirx.while":
-            return self._while(op, indent)
-        if name == "cf.assert":
-            c = self.node(op.operands[0])
-            msg = op.attributes["msg"].value
-            return ([f"{indent}assert {c.text}, {msg!r}"], list(c.effects) + [op])
-        if name == "gpu.printf":
-            return self._printf(op, indent)
+        fn = _STATEMENTS.get(name)
+        if fn is None and name.startswith("tirx.tile."):
+            from ._tile import TILE_OPS
+            if name[len("tirx.tile."):] in TILE_OPS:
+                fn = FunctionPrinter._tile
+        if fn is not None:
+            try:
+                return fn(self, op, indent)
+            except Unprintable:
+                if not self.module.generic_ok(op):
+                    raise
+                return self._generic_statement(op, indent)
         if name == "tirx.kernel":
             raise Unprintable("a tirx.kernel that is not at the top level of the "
                               "function body")
         if op.regions:
-            raise Unprintable(f"'{name}' has regions")
+            raise Unprintable(f"'{name}' has no script spelling (an op with "
+                              "regions the script does not write)")
+        if op.successors:
+            raise Unprintable(f"'{name}' has no script spelling (unstructured "
+                              "control flow)")
         # an expression: named (several uses, or eager), or a statement
         uses = self.uses(op)
         n = self._spell(op, None) if op not in self.eager else self._eager_node(op)
@@ -394,6 +475,14 @@ class FunctionPrinter(ExprMixin, PtxMixin):
             return ([f"{indent}T.evaluate({n.text})"], list(n.effects))
         return ([f"{indent}{n.text}"], list(n.effects))
 
+    def _generic_statement(self, op, indent):
+        """The op in the generic T.mlir_op spelling (named when it has
+        results)."""
+        n = self.generic_node(op)
+        if op.results:
+            return self._let(op, n, indent)
+        return ([f"{indent}{n.text}"], list(n.effects))
+
     def _eager_node(self, op):
         if op.name == "tirx.buffer_load":
             return self.load_node(op)
@@ -402,14 +491,21 @@ class FunctionPrinter(ExprMixin, PtxMixin):
     def _let(self, op, n, indent):
         if len(op.results) == 1:
             pname = self.fresh("v")
-            self.named[op.results[0]] = Node(pname, ATOM, n.stype)
+            r = op.results[0]
+            if isinstance(r.type, _ir.BufferType):
+                self.buffers[r] = BufferInfo(pname)
+            else:
+                self.named[r] = Node(pname, ATOM, n.stype)
             return ([f"{indent}{pname} = T.meta_var({n.text})"], list(n.effects))
         names = []
         from .._types import script_type_of_mlir
         for r in op.results:
             pname = self.fresh("v")
-            p = prim_of(r.type)
-            self.named[r] = Node(pname, ATOM, p if p else script_type_of_mlir(str(r.type)))
+            if isinstance(r.type, _ir.BufferType):
+                self.buffers[r] = BufferInfo(pname)
+            else:
+                p = prim_of(r.type)
+                self.named[r] = Node(pname, ATOM, p if p else script_type_of_mlir(str(r.type)))
             names.append(pname)
         return ([f"{indent}{', '.join(names)} = T.meta_var({n.text})"], list(n.effects))
 
@@ -444,11 +540,15 @@ class FunctionPrinter(ExprMixin, PtxMixin):
         fam = op.name[len("tirx."):]
         bases = _SCOPE_NAMES[fam]
         names = []
+        types = {str(r.type) for r in op.results}
+        if len(types) > 1:
+            raise Unprintable(f"'{op.name}' with results of types {sorted(types)}")
+        unsigned = types == {"ui32"}
         for i, r in enumerate(op.results):
             base = bases[i] if i < len(bases) else f"{bases[0]}_{i}"
             pname = self.fresh(base)
             names.append(pname)
-            self.named[r] = Node(pname, ATOM, PrimType("int32"))
+            self.named[r] = Node(pname, ATOM, PrimType("uint32" if unsigned else "int32"))
         ext = op.attributes["extents"] if "extents" in op.attributes else None
         if ext is not None:
             args = "[" + ", ".join(str(x) for x in ext) + "]"
@@ -456,6 +556,8 @@ class FunctionPrinter(ExprMixin, PtxMixin):
             args = ""
         else:
             args = "[" + ", ".join("None" for _ in op.results) + "]"
+        if unsigned:
+            args = (args + ", " if args else "") + 'ir_type="ui32"'
         lhs = ", ".join(names) if names else "_"
         return ([f"{indent}{lhs} = T.{fam}({args})"], [])
 
@@ -491,13 +593,20 @@ class FunctionPrinter(ExprMixin, PtxMixin):
         args = [dims, f'"{p.dtype}"', f"data={data.text}"]
         dense = _dense_strides(list(t.shape))
         if not t.has_default_layout:
+            if "#tirx.layout" in str(t):
+                raise Unprintable("a buffer view with a layout")
+            dynsize = _ir.BufferType.get_dynamic_size()
             strides = list(t.strides)
-            if strides != dense:
+            if any(x == dynsize for x in strides) or any(x == dynsize for x in t.shape):
                 raise Unprintable(f"a buffer view with strides {strides}")
-            if eo is None:
-                off = t.offset
-                if off and off != _ir.BufferType.get_dynamic_size():
-                    args.append(f"elem_offset={off}")
+            off = t.offset
+            if eo is None and off == dynsize:
+                raise Unprintable("a buffer view with a dynamic offset and no operand")
+            if strides != dense or not off:
+                # explicit: the type has a strided layout
+                args.append(f"strides=[{', '.join(str(x) for x in strides)}]")
+            if eo is None and off:
+                args.append(f"elem_offset={off}")
         if eo is not None:
             args.append(f"elem_offset={eo.text}")
         if bo is not None:
@@ -527,6 +636,8 @@ class FunctionPrinter(ExprMixin, PtxMixin):
     def _reshape(self, op, indent):
         src = self.buffer(op.operands[0])
         t = op.results[0].type
+        if not t.has_default_layout or not op.operands[0].type.has_default_layout:
+            raise Unprintable("a reshape of a buffer with a layout")
         pname = self.fresh(src.name + "_view")
         self.buffers[op.results[0]] = BufferInfo(pname)
         dims = ", ".join(str(d) for d in t.shape)
@@ -579,6 +690,12 @@ class FunctionPrinter(ExprMixin, PtxMixin):
             if nxt.name in _NAMING_OPS or nxt in self.let or nxt in self.eager:
                 return None
         return None
+
+    def _alloc_or_generic(self, op, indent, init):
+        t = op.results[0].type
+        if not t.has_default_layout:
+            return self._generic_statement(op, indent)
+        return self._alloc(op, indent, init)
 
     def _alloc(self, op, indent, init):
         r = op.results[0]
@@ -652,19 +769,47 @@ class FunctionPrinter(ExprMixin, PtxMixin):
         if name == "func.return":
             if not len(op.operands):
                 return ([], [])
-            rt = prim_of(op.operands[0].type)
-            v = self.fit(self.node(op.operands[0]), rt)
-            return ([f"{indent}return {v.text}"], list(v.effects))
+            vals = []
+            for x in op.operands:
+                if isinstance(x.type, _ir.BufferType):
+                    vals.append(Node(self.buffer(x).name, ATOM))
+                    continue
+                rt = prim_of(x.type)
+                n = self.node(x)
+                vals.append(self.fit(n, rt) if rt is not None else n)
+            ev = [e for n in vals for e in n.effects]
+            return ([f"{indent}return {', '.join(n.text for n in vals)}"], ev)
+        if op.operands:
+            raise Unprintable(f"'{name}' with operands has no script spelling")
         return ([], [])
 
     def _body(self, block, indent):
+        if len(indent) // 4 >= 99:
+            raise Unprintable("the IR nests deeper than Python source can "
+                              "(at most 100 levels of indentation)",
+                              op=block.owner if hasattr(block, "owner") else None)
         lines = self._block(block, indent)
         return lines or [f"{indent}pass"]
 
     def _kernel(self, op, indent):
-        lines = [f"{indent}T.device_entry()"]
-        for na in op.attributes:
-            lines.append(self._placeholder(f"the kernel attribute {na.name} = {na.attr}", indent))
+        args, ev = [], []
+        dyn = list(op.operands)
+        attrs = {na.name: na.attr for na in op.attributes}
+        if dyn:
+            if "grid" in attrs:
+                raise Unprintable("a tirx.kernel with both a host-computed grid "
+                                  "and a 'grid' attribute")
+            nodes = [self.index(v) for v in dyn]
+            ev = [e for n in nodes for e in n.effects]
+            args.append("grid=[" + ", ".join(n.text for n in nodes) + "]")
+        for key in ("grid", "cluster", "block"):
+            a = attrs.pop(key, None)
+            if a is not None:
+                args.append(f"{key}=[{', '.join(str(int(x)) for x in a)}]")
+        for k in attrs:
+            raise Unprintable(f"the kernel attribute {k} = {attrs[k]} has no "
+                              "script spelling", op=op)
+        lines = [f"{indent}T.device_entry({', '.join(args)})"]
         f_entry = op.block
         later = False
         for o in f_entry.operations:
@@ -674,14 +819,14 @@ class FunctionPrinter(ExprMixin, PtxMixin):
                 later = True
         blk = op.regions[0].blocks[0]
         lines.extend(self._block(blk, indent))
-        return (lines, [op])
+        return (lines, ev + [op])
 
     def _for(self, op, indent):
         lb, ub, st = (op.operands[i] for i in range(3))
         it = lb.type
-        if not isinstance(it, _ir.IntegerType):
-            raise Unprintable(f"a loop over {it} values")
         t = prim_of(it)
+        if t is None or t.lanes != 1 or not (t.is_int or t.is_index):
+            raise Unprintable(f"a loop over {it} values")
         kind = "serial"
         if "kind" in op.attributes:
             kind = str(op.attributes["kind"]).rsplit(" ", 1)[-1].rstrip(">")
@@ -731,7 +876,9 @@ class FunctionPrinter(ExprMixin, PtxMixin):
         return d
 
     def _if(self, op, indent, word="if"):
-        c = self.node(op.operands[0])
+        # a literal condition would be decided while parsing: typed, it is
+        # the IR's if
+        c = self.typed(self.node(op.operands[0]))
         lines = [f"{indent}{word} {c.text}:"]
         lines += self._body(op.regions[0].blocks[0], indent + "    ")
         if len(op.regions[1].blocks):
@@ -764,6 +911,13 @@ class FunctionPrinter(ExprMixin, PtxMixin):
         c = self.node(cond_op.operands[0])
         expected = [o for o in cb.operations if self.is_statement_op(o)]
         if list(c.effects) != expected:
+            # an effect of another block read in the condition: named where
+            # it is, so the condition does not repeat it
+            for o in c.effects:
+                if o not in expected and o in self.inline and not self.final:
+                    self.inline.discard(o)
+                    self.eager.add(o)
+                    raise _Retry()
             for o in expected:
                 if o in self.inline:
                     raise Unprintable("a while condition whose loads are not in "
@@ -773,18 +927,47 @@ class FunctionPrinter(ExprMixin, PtxMixin):
         return (lines, [op])
 
 
+    def _assert(self, op, indent):
+        c = self.typed(self.node(op.operands[0]))
+        msg = op.attributes["msg"].value
+        return ([f"{indent}assert {c.text}, {msg!r}"], list(c.effects) + [op])
+
+    def _tile(self, op, indent):
+        from ._tile import tile_statement
+        return tile_statement(self, op, indent)
+
+    def _encode(self, op, indent):
+        from ._host import encode_statement
+        return encode_statement(self, op, indent)
+
+
+# Statements by op name (the expressions are in _exprs._SPELL; an op with
+# neither prints with the generic T.mlir_op spelling when it has no regions).
+_STATEMENTS = {
+    "tirx.bind": FunctionPrinter._bind,
+    "tirx.decl_buffer": FunctionPrinter._decl,
+    "tirx.buffer_reshape": FunctionPrinter._reshape,
+    "tirx.buffer_store": FunctionPrinter._store,
+    "tirx.for": FunctionPrinter._for,
+    "tirx.if": FunctionPrinter._if,
+    "tirx.while": FunctionPrinter._while,
+    "cf.assert": FunctionPrinter._assert,
+    "gpu.printf": FunctionPrinter._printf,
+    "tirx.tensormap_encode_tiled": FunctionPrinter._encode,
+}
+for _k in _SCOPE_NAMES:
+    _STATEMENTS[f"tirx.{_k}"] = FunctionPrinter._scope_id
+del _k
+
 _LOOP_VARS = ("i", "j", "k", "l", "m", "n")
+_MISSING = object()
+_CONTINUE = object()
 
 
 def _same_block(a, b):
     """Block wrappers are new Python objects on each access: compare the
     blocks (a None is no block)."""
     return a is not None and b is not None and a == b
-
-
-def _param_letter(i, printer):
-    letters = [c for c in "ABCDEFGHJKLMNOPQRSUVWXYZ"]
-    return letters[i] if i < len(letters) else f"buf{i}"
 
 
 def _param_stype(t):
@@ -803,36 +986,51 @@ def _dense_strides(shape):
     return list(reversed(out))
 
 
-def _launch_rest(text):
+_LAUNCH_KEYS = {"max_registers": "tirx.max_registers",
+                "min_blocks_per_sm": "tirx.launch_bounds_min_blocks_per_sm",
+                "cluster_dims": "tirx.cluster_dims"}
+
+
+def _launch_items(attr):
+    """The T.func_attr entries of a #tirx.launch attribute."""
     import re
+    text = str(attr)
     body = text[text.index("<") + 1:text.rindex(">")]
     parts = [p.strip() for p in re.split(r",\s*(?![^\[]*\])", body) if p.strip()]
-    rest = [p for p in parts if not p.startswith(("max_registers", "min_blocks_per_sm"))]
-    return ", ".join(rest)
+    if not parts:
+        return [f"'tirx.launch': T.mlir_attr({text!r})"]
+    out = []
+    for part in parts:
+        k, _, v = part.partition("=")
+        k, v = k.strip(), v.strip()
+        key = _LAUNCH_KEYS.get(k)
+        if key is None:
+            return [f"'tirx.launch': T.mlir_attr({text!r})"]
+        out.append(f"{key!r}: {v}")
+    return out
+
+
+def _param_name(arg, i, t):
+    """The name the script gave a parameter (its NameLoc), else A, B, ...
+    for buffers and arg<i> for the others."""
+    if arg is not None:
+        try:
+            loc = arg.location
+            if loc.is_a_name():
+                n = loc.name_str
+                if n.isidentifier() and n not in RESERVED:
+                    return n
+        except Exception:  # noqa: BLE001 - a location we cannot read
+            pass
+    if isinstance(t, _ir.BufferType):
+        letters = "ABCDEFGHJKLMNOPQRSUVWXYZ"
+        return letters[i] if i < len(letters) else f"buf{i}"
+    return f"arg{i}"
 
 
 def _annotations(op):
     if "annotations" not in op.attributes:
         return None
-    text = str(op.attributes["annotations"])
-    body = text.strip()[1:-1].strip()
-    if not body:
-        return "{}"
-    import re
-    items = []
-    for part in re.split(r",\s*(?=[A-Za-z_][\w.]*\s*=)", body):
-        k, _, v = part.partition("=")
-        k, v = k.strip(), v.strip()
-        if v in ("true", "false"):
-            pv = "True" if v == "true" else "False"
-        elif re.fullmatch(r"-?\d+ : i64", v):
-            pv = v.split(" ")[0]
-        elif re.fullmatch(r"[-+0-9.eE]+ : f64", v):
-            pv = repr(float(v.split(" ")[0]))
-        elif v.startswith('"') and v.endswith('"'):
-            pv = v
-        else:
-            raise Unprintable(f"the loop annotation {k} = {v}")
-        k = k.strip('"')
-        items.append(f"{k!r}: {pv}")
-    return "{" + ", ".join(items) + "}"
+    from ._types import dict_items
+    items = dict_items(op.attributes["annotations"], "loop annotation")
+    return "{" + ", ".join(f"{k!r}: {v}" for k, v in items) + "}"

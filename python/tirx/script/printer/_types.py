@@ -7,20 +7,34 @@ from ... import ir as _ir
 from .._types import _FLOATS, PrimType
 
 __all__ = ["prim_of", "Unprintable", "annotation", "pointer_text",
-           "dtype_literal", "ctor"]
+           "dtype_literal", "ctor", "generic_type"]
 
 _FLOAT_OF_MLIR = {m: n for n, m in _FLOATS.items()}
 
 
 class Unprintable(ValueError):
-    """IR with no script spelling; the message says what."""
+    """IR with no script spelling; the message says what, `op` where."""
+
+    def __init__(self, message, op=None):
+        super().__init__(message)
+        self.op = op
+
+
+class PrintError(ValueError):
+    """Raised by ``script()`` for IR it cannot spell (the op is named; with
+    ``allow_partial=True`` it prints placeholders instead). Also a
+    ``tirx.script.ScriptError`` (see printer/__init__.py)."""
 
 
 def _scalar_dtype(t):
     if isinstance(t, _ir.IntegerType):
+        if str(t).startswith("si"):  # signed (not signless): no script dtype
+            return None
         if t.width == 1:
-            return "bool"
+            return "bool" if str(t) == "i1" else None
         return f"{'uint' if t.is_unsigned else 'int'}{t.width}"
+    if isinstance(t, _ir.IndexType):
+        return "index"
     return _FLOAT_OF_MLIR.get(str(t))
 
 
@@ -29,10 +43,15 @@ def prim_of(t):
     signed), or None."""
     if isinstance(t, _ir.VectorType):
         shape = list(t.shape)
-        if len(shape) != 1:
-            return None
+        if len(shape) != 1 or shape[0] < 2 or str(t).startswith("vector<["):
+            return None  # 2-d, one-lane and scalable vectors: no PrimType
         d = _scalar_dtype(t.element_type)
-        return PrimType(f"{d}x{shape[0]}") if d else None
+        if d is None or d == "index":
+            return None
+        try:
+            return PrimType(f"{d}x{shape[0]}")
+        except ValueError:
+            return None
     d = _scalar_dtype(t)
     try:
         return PrimType(d) if d else None
@@ -50,6 +69,11 @@ def ctor(prim):
     return f"T.{d}" if d.isidentifier() else f"T.cast"
 
 
+def generic_type(t):
+    """``T.mlir_type("...")``: any MLIR type by its text."""
+    return f"T.mlir_type({str(t)!r})"
+
+
 def pointer_text(t):
     """``PointerType(PrimType("uint64"), "shared")`` for !tirx.ptr."""
     elem = t.element_type
@@ -57,7 +81,7 @@ def pointer_text(t):
     if isinstance(elem, _ir.NoneType):
         return f'PointerType(None, "{scope}")'
     p = prim_of(elem)
-    if p is None or p.lanes != 1:
+    if p is None or p.lanes != 1 or p.is_index:
         raise Unprintable(f"a pointer to {elem} has no script spelling")
     return f'PointerType(PrimType("{p.dtype}"), "{scope}")'
 
@@ -65,24 +89,17 @@ def pointer_text(t):
 def _buffer_annotation(t):
     shape = list(t.shape)
     dyn = _ir.BufferType.get_dynamic_size()
-    if any(d == dyn for d in shape):
-        raise Unprintable(f"a buffer parameter with a dynamic shape ({t}) has "
-                          "no script spelling")
     p = prim_of(t.element_type)
-    if p is None:
-        raise Unprintable(f"a buffer of {t.element_type} has no script spelling")
-    dims = ", ".join(str(d) for d in shape)
+    if p is None or p.is_index or "#tirx.layout" in str(t):
+        return generic_type(t)
+    dims = ", ".join("None" if d == dyn else str(d) for d in shape)
     if len(shape) == 1:
         dims += ","
     args = [f"({dims})", dtype_literal(p)]
     if not t.has_default_layout:
-        if t.offset:
-            raise Unprintable(f"a buffer parameter with an element offset ({t}) "
-                              "has no script spelling")
         strides = list(t.strides)
-        if any(s == dyn for s in strides):
-            raise Unprintable(f"a buffer parameter with dynamic strides ({t}) "
-                              "has no script spelling")
+        if t.offset or any(s == dyn for s in strides):
+            return generic_type(t)
         args.append(f"strides=({', '.join(str(s) for s in strides)}{',' if len(strides) == 1 else ''})")
     if t.scope != "global":
         args.append(f'scope="{t.scope}"')
@@ -90,7 +107,8 @@ def _buffer_annotation(t):
 
 
 def annotation(t):
-    """The parameter annotation of MLIR type `t`."""
+    """The parameter (or result) annotation of MLIR type `t`: a script
+    spelling, else ``T.mlir_type(...)``."""
     if isinstance(t, _ir.BufferType):
         return _buffer_annotation(t)
     if isinstance(t, _ir.TensorMapType):
@@ -100,12 +118,38 @@ def annotation(t):
         if isinstance(elem, _ir.NoneType):
             return "T.handle" if t.scope == "global" else f'T.handle("void", "{t.scope}")'
         p = prim_of(elem)
-        if p is None or p.lanes != 1:
-            raise Unprintable(f"a pointer parameter to {elem} has no script spelling")
+        if p is None or p.lanes != 1 or p.is_index:
+            return generic_type(t)
         if t.scope == "global":
             return f'T.handle("{p.dtype}")'
         return f'T.handle("{p.dtype}", "{t.scope}")'
     p = prim_of(t)
-    if p is None or p.lanes != 1:
-        raise Unprintable(f"a parameter of type {t} has no script spelling")
+    if p is None or not p.dtype.isidentifier():
+        return generic_type(t)
     return f"T.{p.dtype}"
+
+
+def dict_items(attr, what):
+    """(key, Python literal text) of each entry of a DictionaryAttr whose
+    values are bools, i64s, f64s or strings (loop annotations, tile
+    configs: what the frontend writes)."""
+    import re
+    body = str(attr).strip()[1:-1].strip()
+    out = []
+    if not body:
+        return out
+    for part in re.split(r",\s*(?=[A-Za-z_\"][\w.\"]*\s*=)", body):
+        k, _, v = part.partition("=")
+        k, v = k.strip().strip('"'), v.strip()
+        if v in ("true", "false"):
+            pv = "True" if v == "true" else "False"
+        elif re.fullmatch(r"-?\d+ : i64", v):
+            pv = v.split(" ")[0]
+        elif re.fullmatch(r"[-+0-9.eE]+ : f64", v):
+            pv = repr(float(v.split(" ")[0]))
+        elif v.startswith('"') and v.endswith('"'):
+            pv = v
+        else:
+            raise Unprintable(f"the {what} {k} = {v}")
+        out.append((k, pv))
+    return out

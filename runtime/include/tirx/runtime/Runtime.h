@@ -23,7 +23,7 @@
 extern "C" {
 #endif
 
-#define TIRXRT_ABI_VERSION 1
+#define TIRXRT_ABI_VERSION 2
 
 enum tirxrt_status {
   TIRXRT_SUCCESS = 0,
@@ -70,10 +70,16 @@ int tirxrt_device_info(int device, char *name, size_t name_size,
                        int *cc_major, int *cc_minor, int *sm_count);
 
 /* Loads a cubin (ELF) or PTX (text, NUL-terminated or not) image into the
- * current context. `what` names the image in messages. */
+ * current context. `what` names the image in messages. A failure's message
+ * carries the driver's error log. */
 int tirxrt_module_load(const void *image, size_t size, const char *what,
                        tirxrt_module *module);
 int tirxrt_module_unload(tirxrt_module module);
+
+/* The driver's information log of a loaded module: for PTX, what the JIT
+ * compiler reported (verbose: registers and shared memory per kernel); ""
+ * for a cubin. Valid until the module is unloaded. */
+const char *tirxrt_module_log(tirxrt_module module);
 
 /* A kernel of a loaded module. */
 int tirxrt_module_get_function(tirxrt_module module, const char *name,
@@ -88,9 +94,28 @@ int tirxrt_function_configure(tirxrt_function function,
 
 /* Offset and size in bytes of kernel parameter `index` (driver 12.4+). On
  * an older driver returns TIRXRT_ERROR_DRIVER_TOO_OLD; past the last
- * parameter, TIRXRT_ERROR_NOT_FOUND. */
+ * parameter, TIRXRT_ERROR_NOT_FOUND. The offset is the driver's, relative
+ * to the start of the parameter space (on sm_90 a 64-byte aligned
+ * parameter may sit at offset 48: alignment holds in the constant bank). */
 int tirxrt_function_param_info(tirxrt_function function, uint32_t index,
                                uint64_t *offset, uint64_t *size);
+
+/* A function attribute as the driver reports it (cuFuncGetAttribute;
+ * `attribute` is a CUfunction_attribute value, e.g. 4 = the registers per
+ * thread, 1 = static shared memory bytes, 3 = local memory bytes per
+ * thread, 5 / 6 = the PTX / binary version times ten). */
+int tirxrt_function_attribute(tirxrt_function function, int attribute,
+                              int *value);
+
+/* The most clusters of `cluster` CTAs of this launch shape that can be
+ * co-resident on the device (cuOccupancyMaxActiveClusters, CUDA 12.0+).
+ * The function must be configured for `dynamic_smem_bytes` first. */
+int tirxrt_function_max_active_clusters(tirxrt_function function,
+                                        const uint32_t grid[3],
+                                        const uint32_t cluster[3],
+                                        const uint32_t block[3],
+                                        uint32_t dynamic_smem_bytes,
+                                        int *clusters);
 
 /* Checks a tensormap spec with the validator the compiler uses (no driver
  * needed). Arrays have `rank` entries (`global_strides` rank - 1). */
@@ -115,13 +140,17 @@ int tirxrt_tensormap_encode_tiled(void *out, const char *dtype, uint32_t rank,
                                   uint32_t l2_promotion, uint32_t oob_fill);
 
 /* Launches `function` with cuLaunchKernelEx. `cluster` may be NULL (no
- * cluster); `params[i]` points at the value of kernel parameter i (a
- * tensormap parameter: at its 128 bytes). `stream` is a CUstream (0: the
- * legacy default stream). */
+ * cluster); `params[i]` points at the value of kernel parameter i, which is
+ * `param_sizes[i]` bytes (a tensormap parameter: its 128 bytes, by value).
+ * Where the driver reports the kernel's parameters (12.4+), their number
+ * and sizes must match `num_params` and `param_sizes`, else the launch is
+ * refused with TIRXRT_ERROR_INVALID_ARGUMENT before the driver reads any
+ * argument. `stream` is a CUstream (0: the legacy default stream). */
 int tirxrt_launch(tirxrt_function function, const uint32_t grid[3],
                   const uint32_t cluster[3], const uint32_t block[3],
                   uint32_t dynamic_smem_bytes, uint64_t stream,
-                  void **params, uint32_t num_params);
+                  void **params, const uint64_t *param_sizes,
+                  uint32_t num_params);
 
 /* Waits for the current context's work (cuCtxSynchronize). */
 int tirxrt_synchronize(void);

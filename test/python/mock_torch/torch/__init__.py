@@ -11,6 +11,7 @@ __version__ = "0.0-mock"
 
 int32, int64, float16, float32, float64 = (np.int32, np.int64, np.float16,
                                            np.float32, np.float64)
+uint8 = np.uint8
 _DLPACK = {np.dtype(np.int32): (0, 32), np.dtype(np.int64): (0, 64),
            np.dtype(np.float16): (2, 16), np.dtype(np.float32): (2, 32),
            np.dtype(np.float64): (2, 64)}
@@ -41,7 +42,8 @@ class Tensor:
 
     def __dlpack__(self, stream=None):
         name = {np.int32: "int32", np.int64: "int64", np.float16: "float16",
-                np.float32: "float32", np.float64: "float64"}[self.a.dtype.type]
+                np.float32: "float32", np.float64: "float64",
+                np.uint8: "uint8"}[self.a.dtype.type]
         t = _producer().FakeCudaTensor(self.a.shape, name,
                                        data=self.a.ctypes.data)
         self._keep = t
@@ -71,6 +73,16 @@ class Tensor:
     def item(self):
         return self.a.item()
 
+    def cpu(self):
+        return self
+
+    def numpy(self):
+        return self.a
+
+    def zero_(self):
+        self.a[...] = 0
+        return self
+
     def add_(self, x):
         self.a += x
         return self
@@ -90,6 +102,10 @@ class Tensor:
 
 
 def zeros(shape, dtype=np.float32, device=None):
+    return Tensor(np.zeros(shape, dtype))
+
+
+def empty(shape, dtype=np.float32, device=None):
     return Tensor(np.zeros(shape, dtype))
 
 
@@ -128,6 +144,9 @@ class _Event:
     def elapsed_time(self, other):
         return (other.t - self.t) * 1e3
 
+    def synchronize(self):
+        pass
+
 
 class cuda:  # noqa: N801 - the module's name
     Event = _Event
@@ -143,3 +162,10 @@ class cuda:  # noqa: N801 - the module's name
     @staticmethod
     def is_available():
         return False
+
+    @staticmethod
+    def get_device_properties(device=None):
+        class _Props:
+            name = "mock"
+            L2_cache_size = 1 << 16
+        return _Props()
