@@ -1,7 +1,6 @@
-// REQUIRES: ptxas
 // RUN: tirx-translate %s --emit=ptx --chip=sm_90a -o %t.sm_90a.ptx
 // RUN: FileCheck %s --check-prefix=CHECK < %t.sm_90a.ptx
-// RUN: %ptxas -arch=sm_90a %t.sm_90a.ptx -o %t.sm_90a.cubin
+// RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.sm_90a.ptx -o %t.sm_90a.cubin %}
 
 // fence.proxy.tensormap::generic.acquire takes a generic address of a
 // tensormap in global memory. On a by-value !tirx.tensormap parameter (a
