@@ -655,9 +655,10 @@ def _run_package(pkg, args, *, seed=0, name=None, **options) -> RunStats:
 # Both levels
 #===----------------------------------------------------------------------===#
 
-class PTXMismatch(AssertionError):
+class PTXMismatch(RuntimeError):
     """The PTX level and the IR level disagree: different memory after the
-    run, or one of them reports a problem the other does not."""
+    run, or one of them reports a problem the other does not (a
+    RuntimeError, as every error of the package is)."""
 
 
 def _float_bits(array):
