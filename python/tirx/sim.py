@@ -233,6 +233,7 @@ class Kernel:
         if level not in ("ir", "ptx"):
             raise ValueError(f"level must be 'ir' or 'ptx', got {level!r}")
         self.level = level
+        self._chip = chip
         if isinstance(kernel, _tirx.SimProgram):  # from_ptx / packages
             self._ir = None
             self._script = False
@@ -728,7 +729,8 @@ def check_ptx(kernel, *args, ulps: int = 0, seed: int = 0,
         ir = kernel
         ptx = getattr(kernel, "_ptx_twin", None)
         if ptx is None:
-            ptx = Kernel(kernel._ir, func=kernel.name, chip=chip, level="ptx")
+            ptx = Kernel(kernel._ir, func=kernel.name,
+                         chip=chip or kernel._chip, level="ptx")
             kernel._ptx_twin = ptx
     else:
         ir = Kernel(kernel, func=func, chip=chip)

@@ -164,8 +164,9 @@ def test_run_ptx_text():
     k = sim.ptx_kernel(RAW, grid=(4,))
     assert [p["kind"] for p in k.params] == ["pointer", "float"]
     # An instruction the PTX level does not model is an error naming it.
-    bad = RAW.replace("mul.rn.f32 %r5, %r5, %r1;", "brx.idx %r5, $tbl;")
-    with pytest.raises(MLIRError, match="'brx.idx' is not modeled"):
+    bad = RAW.replace("mul.rn.f32 %r5, %r5, %r1;", "shfl.up.b32 %r5, %r5, 1, 0;")
+    with pytest.raises(MLIRError, match="'shfl.up.b32' is not modeled by the "
+                                        "simulator: shfl without .sync"):
         sim.ptx_kernel(bad, grid=(4,))
     # An ABI mismatch: a tensormap passed to a pointer parameter.
     with pytest.raises(MLIRError, match="ABI mismatch"):
