@@ -8,7 +8,7 @@ PREFIX  ?= /usr/local
 # build/, build-pip/ (the pip-install test) and other checkouts share hits.
 export CCACHE_BASEDIR ?= $(CURDIR)
 
-.PHONY: deps configure build demo check check-python install clean sanitize fuzz fuzz-smoke fuzz-python sweep
+.PHONY: deps configure build demo check check-python install clean sanitize fuzz fuzz-smoke fuzz-python fuzz-ptx sweep
 
 deps:
 	bash scripts/install-deps.sh
@@ -48,7 +48,8 @@ check-python: build
 # seeded sample, test/Dialect/ptx-sweep.test).
 PTXAS ?= $(shell command -v ptxas)
 sweep: build
-	$(PYTHON) scripts/ptx-sweep.py --build $(BUILD) --all $(if $(PTXAS),--ptxas $(PTXAS))
+	$(PYTHON) scripts/ptx-sweep.py --build $(BUILD) --all $(if $(PTXAS),--ptxas $(PTXAS)) \
+	  --sim-decode $(BUILD)/bin/tirx-sim
 
 # Headers, libraries, tirx-opt and the CMake package (find_package(TIRx)).
 install: build
@@ -82,6 +83,17 @@ fuzz-smoke:
 fuzz-python:
 	bash scripts/install-deps.sh --fuzz
 	BUILD=$(ASAN_BUILD) JOBS=$(JOBS) bash scripts/fuzz-python.sh $(FUZZ_SECONDS)
+
+# The differential fuzzer of the lowering (fuzz/ptx_diff_fuzz.py): random
+# kernels whose IR-level and PTX-level simulations must agree, for
+# FUZZ_PTX_SECONDS from FUZZ_SEED (default: a new seed each run, printed).
+# Findings, minimized, go to $(BUILD)/fuzz-ptx/finding-<seed>.mlir with the
+# RUN line that shows them; the run exits 1 if there is any. CI's short run
+# is the lit test test/Sim/ptx-fuzz.test (a fixed range of seeds).
+FUZZ_PTX_SECONDS ?= 600
+fuzz-ptx: build
+	$(PYTHON) fuzz/ptx_diff_fuzz.py --build $(BUILD) \
+	  --seconds $(FUZZ_PTX_SECONDS) $(if $(FUZZ_SEED),--seed $(FUZZ_SEED))
 
 clean:
 	rm -rf $(BUILD)

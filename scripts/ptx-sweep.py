@@ -24,6 +24,10 @@ kernels is bisected.
                        uniform sample of the others, N in all; each on its
                        lowest chip and one more claimed chip (the CI run)
   --all                every variant on every chip it claims (make sweep)
+  --sim-decode TIRX_SIM
+                       also decode each compiled kernel's PTX with the
+                       simulator's PTX front end: every instruction the
+                       tirx.ptx ops emit must be modeled
 
 Exit status 1 on any failure; the report lists each with its variant, chip
 and the tool's message.
@@ -206,6 +210,13 @@ class Kernel:
 LOC = re.compile(r"sweep:(\d+):1: error: (.*)")
 
 
+def ir_gap(message):
+    """A simulator message about what its IR level does not model either."""
+    return ("(as at the IR level)" in message or
+            re.match(r"'tirx\.ptx\.[\w.]+' is not modeled by the simulator",
+                     message) is not None)
+
+
 class Sweep:
     def __init__(self, args, ptxtable):
         self.args = args
@@ -284,10 +295,53 @@ class Sweep:
                 continue
             good.append(k)
         self.stats["compiled"] += len(kernels)
+        if self.args.sim_decode:
+            self.sim_decode(good, chip, ptx, text)
         if chip in self.ptxas_chips:
             self.assemble(good, chip, ptx, text)
         else:
             self.stats["not assembled (ptxas lacks the chip)"] += len(good)
+
+    def sim_decode(self, kernels, chip, ptx, text):
+        """The simulator's PTX front end must decode every kernel (each
+        instruction modeled): tirx-sim --decode-only on the batch's PTX."""
+        if not kernels:
+            return
+        path = os.path.join(self.tmp, f"{chip}-decode.ptx")
+        with open(path, "w") as f:
+            f.write(text)
+        res = self.run([self.args.sim_decode, path, "--decode-only"])
+        self.stats["simulator decode runs"] += 1
+        m = re.search(r"decoded the module's kernels, (\d+) failed(.*)",
+                      res.stdout)
+        if not m:
+            for k in kernels:
+                self.fail("sim-decode", k, chip, ptx,
+                          res.stderr.strip()[-300:] or "tirx-sim failed")
+            return
+        bad = set(m.group(2).split())
+        # Each error names a PTX line: the kernel it is in.
+        entries = self.entry_lines(text)
+        msgs = collections.defaultdict(list)
+        for em in re.finditer(r"\.ptx:(\d+):\d+: error: (.*)", res.stderr):
+            owner = None
+            for start, name in entries:
+                if start <= int(em.group(1)):
+                    owner = name
+            if owner:
+                msgs[owner].append(em.group(2))
+        for k in kernels:
+            name = f"v{k.index}"
+            if name not in bad:
+                self.stats["decoded by the simulator"] += 1
+            elif msgs[name] and all(ir_gap(m) for m in msgs[name]):
+                # What the IR level does not model either: its decoders'
+                # message ('tirx.ptx.op' is not modeled ...), or the front
+                # end's saying so.
+                self.stats["not modeled at either simulator level"] += 1
+            else:
+                self.fail("sim-decode", k, chip, ptx,
+                          " | ".join(msgs[name][:2]) or "not decoded")
 
     def assemble(self, kernels, chip, ptx, text):
         if not kernels:
@@ -535,6 +589,9 @@ def main():
     ap.add_argument("--show", type=int, default=5,
                     help="failures shown per op and kind")
     ap.add_argument("--report", help="write every failure to this file")
+    ap.add_argument("--sim-decode", metavar="TIRX_SIM",
+                    help="also decode each compiled kernel with the "
+                         "simulator's PTX front end (tirx-sim --decode-only)")
     args = ap.parse_args()
     if not args.tirx_translate:
         args.tirx_translate = os.path.join(args.build, "bin", "tirx-translate")

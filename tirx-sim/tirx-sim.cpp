@@ -26,13 +26,17 @@
 
 #include "TIRx/Dialect/TIRxOps.h"
 #include "TIRx/InitAll.h"
+#include "TIRx/Sim/PTX.h"
 #include "TIRx/Sim/Simulator.h"
+#include "TIRx/Target/SimulatePTX.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/ToolUtilities.h"
@@ -51,6 +55,7 @@
 using namespace mlir;
 using namespace mlir::tirx;
 namespace cl = llvm::cl;
+using mlir::tirx::CompileOptions;
 
 static cl::opt<std::string> inputFilename(cl::Positional,
                                           cl::desc("<input .mlir>"),
@@ -110,6 +115,57 @@ static cl::opt<bool> printSchedule(
     cl::desc("Print the per-warp timeline of the run (--explore: of the "
              "failing schedule; --schedule: of the replay)"),
     cl::init(false));
+static cl::opt<bool> ptxLevel(
+    "ptx",
+    cl::desc("Run the kernel at the PTX level: compile it to PTX (with line "
+             "info) and simulate the PTX; a .ptx input always runs so"),
+    cl::init(false));
+static cl::opt<bool> diffPTX(
+    "diff-ptx",
+    cl::desc("Run the IR level and the PTX level on the same inputs and "
+             "check that every array ends equal"),
+    cl::init(false));
+static cl::opt<unsigned> ulps(
+    "ulps",
+    cl::desc("With --diff-ptx: float elements may differ by this many units "
+             "in the last place (approximate math); 0: bit-exact"),
+    cl::init(0));
+static cl::opt<std::string> chip("chip",
+                                 cl::desc("Chip the PTX level compiles for "
+                                          "(default: the module's "
+                                          "#tirx.target, else sm_90a)"),
+                                 cl::init(""));
+static cl::opt<std::string> ptxOut("ptx-out",
+                                   cl::desc("Write the PTX the PTX level runs"),
+                                   cl::init(""));
+static cl::opt<bool> decodeOnly(
+    "decode-only",
+    cl::desc(".ptx input: decode every kernel of the module without running "
+             "any (checks that each instruction is modeled)"),
+    cl::init(false));
+static cl::opt<std::string> gridOpt("grid",
+                                    cl::desc(".ptx input: the grid (X[,Y[,Z]])"),
+                                    cl::init("1"));
+static cl::opt<std::string>
+    blockOpt("block",
+             cl::desc(".ptx input: threads per CTA (default: .reqntid, else "
+                      ".maxntid)"),
+             cl::init(""));
+static cl::opt<std::string>
+    clusterOpt("cluster",
+               cl::desc(".ptx input: CTAs per cluster (default: "
+                        ".reqnctapercluster, else 1)"),
+               cl::init(""));
+static cl::opt<uint64_t> dynSmem("dynamic-smem",
+                                 cl::desc(".ptx input: bytes of dynamic "
+                                          "shared memory"),
+                                 cl::init(0));
+static cl::opt<std::string>
+    abiOpt("abi",
+           cl::desc(".ptx input: each parameter's ABI, comma-separated "
+                    "(pointer, i32, f32, tensormap, ...; default: from the "
+                    "declarations)"),
+           cl::init(""));
 static cl::opt<std::string> tracePath(
     "trace",
     cl::desc("Write the run's timeline (profile ranges and marks, barrier "
@@ -193,6 +249,8 @@ static bool load(ArrayArg &a, StringRef path, bool keepShape) {
   std::string error;
   if (!tirx_sim::readNpy(path.str(), arr, error))
     return fail(error);
+  if (a.dtype.empty())
+    a.dtype = arr.dtype; // an untyped PTX pointer takes the file's
   if (arr.dtype != a.dtype && !(a.dtype == "bfloat16" && arr.dtype == "uint16"))
     return fail("'" + path + "' holds " + arr.dtype + ", the parameter needs " +
                 a.dtype);
@@ -320,10 +378,19 @@ static bool buildArguments(const std::vector<sim::ParamInfo> &params,
       ArrayArg a;
       a.param = i;
       a.dtype = p.dtype;
-      if (!tirx_sim::dtypeBytes(a.dtype))
+      StringRef how = spec;
+      if (a.dtype.empty() && !how.starts_with("file:")) {
+        // A PTX pointer has no element type: DTYPE:FILL:SHAPE.
+        auto [dt, rest] = how.split(':');
+        a.dtype = dt.str();
+        how = rest;
+        if (!tirx_sim::dtypeBytes(a.dtype))
+          return fail(where + " is an untyped pointer: give its elements, as "
+                              "in --arg=float32:rand:1024");
+      }
+      if (!a.dtype.empty() && !tirx_sim::dtypeBytes(a.dtype))
         return fail(where + ": element type '" + a.dtype +
                     "' has no array form");
-      StringRef how = spec;
       if (how.consume_front("file:")) {
         if (!load(a, how, false))
           return false;
@@ -432,20 +499,11 @@ static bool buildArguments(const std::vector<sim::ParamInfo> &params,
   return true;
 }
 
-static int runMain(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  if (!module)
-    return 1;
-  FunctionOpInterface func = findKernelFunction(*module);
-  if (!func)
-    return 1;
-  FailureOr<std::shared_ptr<sim::Program>> program = sim::compile(func);
-  if (failed(program))
-    return 1;
-  std::vector<ArrayArg> arrays;
-  std::vector<sim::Argument> args;
-  if (!buildArguments(sim::getParams(**program), arrays, args))
-    return 1;
+/// Runs `program` over `arrays` (copied in and out).
+static LogicalResult runProgram(const sim::Program &program, bool ptx,
+                                std::vector<ArrayArg> &arrays,
+                                ArrayRef<sim::Argument> args,
+                                sim::Stats &stats, StringRef traceName = "") {
   std::vector<sim::MemoryBlock> blocks;
   for (ArrayArg &a : arrays)
     blocks.push_back(sim::MemoryBlock{a.data.data(), a.data.size(),
@@ -465,12 +523,13 @@ static int runMain(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
     return 1;
   }
   std::unique_ptr<sim::TraceRecorder> recorder;
-  if (!tracePath.empty()) {
+  if (!tracePath.empty() && !traceName.empty()) {
     recorder = std::make_unique<sim::TraceRecorder>();
     options.trace = recorder.get();
   }
-  sim::Stats stats;
-  LogicalResult result = sim::run(**program, blocks, args, options, &stats);
+  LogicalResult result =
+      ptx ? sim::runPTX(program, blocks, args, options, &stats)
+          : sim::run(program, blocks, args, options, &stats);
   if (!stats.report.empty())
     llvm::outs() << "explore: " << stats.report << "\n";
   if (printSchedule && !stats.timeline.empty())
@@ -481,10 +540,95 @@ static int runMain(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
     llvm::raw_fd_ostream os(tracePath, ec);
     if (ec) {
       fail("cannot write the trace '" + tracePath + "': " + ec.message());
-      return 1;
+      return failure();
     }
-    recorder->writeJSON(os, SymbolTable::getSymbolName(func).getValue(), seed);
+    recorder->writeJSON(os, traceName, seed);
   }
+  return result;
+}
+
+/// Distance in units of the last place between two float bit patterns of
+/// `dtype` (0 when equal as bits, or both NaN).
+static uint64_t ulpDistance(const std::string &dtype, uint64_t a,
+                            uint64_t b) {
+  if (a == b)
+    return 0;
+  double x = sim::decodeFloat(dtype, a), y = sim::decodeFloat(dtype, b);
+  if (std::isnan(x) && std::isnan(y))
+    return 0;
+  unsigned w = tirx_sim::dtypeBytes(dtype) * 8;
+  auto ordered = [&](uint64_t v) -> int64_t {
+    uint64_t sign = uint64_t(1) << (w - 1);
+    uint64_t mag = v & (sign - 1);
+    return (v & sign) ? -int64_t(mag) : int64_t(mag);
+  };
+  int64_t d = ordered(a) - ordered(b);
+  return static_cast<uint64_t>(d < 0 ? -d : d);
+}
+
+/// Compares the arrays of the two levels; prints the first differences.
+static bool compareLevels(const std::vector<ArrayArg> &ir,
+                          const std::vector<ArrayArg> &ptx) {
+  bool same = true;
+  for (size_t i = 0; i < ir.size(); ++i) {
+    const ArrayArg &a = ir[i], &b = ptx[i];
+    unsigned eb = tirx_sim::dtypeBytes(a.dtype);
+    bool isFloat = StringRef(a.dtype).starts_with("float") ||
+                   a.dtype == "bfloat16";
+    uint64_t count = a.data.size() / eb, differ = 0, worst = 0;
+    int64_t first = -1;
+    for (uint64_t e = 0; e < count; ++e) {
+      uint64_t x = 0, y = 0;
+      std::memcpy(&x, a.data.data() + e * eb, eb);
+      std::memcpy(&y, b.data.data() + e * eb, eb);
+      if (x == y)
+        continue;
+      uint64_t d = isFloat ? ulpDistance(a.dtype, x, y) : ~uint64_t(0);
+      if (d <= ulps)
+        continue;
+      worst = std::max(worst, d);
+      if (first < 0)
+        first = static_cast<int64_t>(e);
+      ++differ;
+    }
+    if (!differ)
+      continue;
+    same = false;
+    llvm::outs() << "PTX level differs: arg" << a.param << " (" << a.dtype
+                 << "): " << differ << " of " << count
+                 << " elements, first at [" << first << "]: IR level "
+                 << formatValue(a, elementValue(a, first)) << ", PTX level "
+                 << formatValue(b, elementValue(b, first));
+    if (isFloat)
+      llvm::outs() << " (up to " << worst << " ulps)";
+    llvm::outs() << "\n";
+  }
+  return same;
+}
+
+static std::vector<int64_t> parseShape3(StringRef s, bool &ok) {
+  std::vector<int64_t> out;
+  ok = true;
+  if (s.empty())
+    return {0, 0, 0};
+  SmallVector<StringRef> parts;
+  s.split(parts, ',');
+  for (StringRef p : parts) {
+    int64_t v;
+    if (p.trim().getAsInteger(10, v) || v < 1)
+      ok = false;
+    out.push_back(v);
+  }
+  if (out.size() > 3)
+    ok = false;
+  while (out.size() < 3)
+    out.push_back(1);
+  return out;
+}
+
+/// Statistics, the arrays after a successful run, --out-dir files.
+static int report(LogicalResult result, const sim::Stats &stats,
+                  const std::vector<ArrayArg> &arrays) {
   if (showStats) {
     llvm::outs() << "stats: " << stats.dynamicOps << " ops, "
                  << stats.threads << " threads, " << stats.ctas << " CTAs, "
@@ -514,6 +658,186 @@ static int runMain(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
   return succeeded(result) ? 0 : 1;
 }
 
+/// A .ptx input: the kernel runs with the launch the options give.
+static int runPTXInput(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
+  const llvm::MemoryBuffer *buf = sourceMgr.getMemoryBuffer(1);
+  if (decodeOnly) {
+    std::vector<std::string> failedKernels;
+    LogicalResult r = sim::decodePTXKernels(
+        &context, buf->getBuffer(), buf->getBufferIdentifier(),
+        &failedKernels);
+    llvm::outs() << "decoded the module's kernels, " << failedKernels.size()
+                 << " failed";
+    for (const std::string &k : failedKernels)
+      llvm::outs() << " " << k;
+    llvm::outs() << "\n";
+    return succeeded(r) ? 0 : 1;
+  }
+  sim::PTXLaunch launch;
+  launch.kernel = funcName;
+  bool ok1, ok2, ok3;
+  std::vector<int64_t> g = parseShape3(gridOpt, ok1),
+                       b = parseShape3(blockOpt, ok2),
+                       c = parseShape3(clusterOpt, ok3);
+  if (!ok1 || !ok2 || !ok3)
+    return fail("--grid, --block and --cluster take X[,Y[,Z]] extents"), 1;
+  for (int i = 0; i < 3; ++i) {
+    launch.grid[i] = g[i];
+    launch.block[i] = b[i];
+    launch.cluster[i] = c[i];
+  }
+  launch.dynamicSharedBytes = dynSmem;
+  if (!abiOpt.empty()) {
+    SmallVector<StringRef> parts;
+    StringRef(abiOpt).split(parts, ',');
+    for (StringRef p : parts)
+      launch.abi.push_back(p.trim().str());
+  }
+  std::string name = buf->getBufferIdentifier().str();
+  FailureOr<std::shared_ptr<sim::Program>> program =
+      sim::compilePTX(&context, buf->getBuffer(), name, launch);
+  if (failed(program))
+    return 1;
+  std::vector<ArrayArg> arrays;
+  std::vector<sim::Argument> args;
+  if (!buildArguments(sim::getParams(**program), arrays, args))
+    return 1;
+  sim::Stats stats;
+  LogicalResult result =
+      runProgram(**program, true, arrays, args, stats,
+                 funcName.empty() ? StringRef("kernel") : StringRef(funcName));
+  return report(result, stats, arrays);
+}
+
+static int runMain(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
+  if (StringRef(inputFilename).ends_with(".ptx"))
+    return runPTXInput(context, sourceMgr);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return 1;
+  FunctionOpInterface func = findKernelFunction(*module);
+  if (!func)
+    return 1;
+  FailureOr<std::shared_ptr<sim::Program>> program = sim::compile(func);
+  if (failed(program))
+    return 1;
+  std::shared_ptr<sim::Program> ptxProgram;
+  if (ptxLevel || diffPTX) {
+    CompileOptions options;
+    options.chip = chip;
+    std::string text;
+    FailureOr<PTXLevelProgram> p = compileForPTXLevel(func, options, &text);
+    if (!ptxOut.empty() && !text.empty()) {
+      std::error_code ec;
+      llvm::raw_fd_ostream os(ptxOut, ec);
+      if (ec)
+        return fail("cannot write " + ptxOut + ": " + ec.message()), 1;
+      os << text;
+    }
+    if (failed(p))
+      return 1;
+    ptxProgram = p->program;
+  }
+  std::vector<ArrayArg> arrays;
+  std::vector<sim::Argument> args;
+  if (!buildArguments(sim::getParams(**program), arrays, args))
+    return 1;
+  sim::Stats stats;
+  LogicalResult result = success();
+  if (diffPTX) {
+    std::vector<ArrayArg> ptxArrays = arrays;
+    // The first error of each level (the IR level's still reach the usual
+    // handler, e.g. --verify-diagnostics).
+    std::optional<Location> irFirst, ptxFirst;
+    std::string irMessage, ptxMessage;
+    std::vector<std::string> ptxDiags;
+    LogicalResult irResult = failure(), ptxResult = failure();
+    {
+      ScopedDiagnosticHandler capture(&context, [&](Diagnostic &d) {
+        if (d.getSeverity() == DiagnosticSeverity::Error && !irFirst) {
+          irFirst = d.getLocation();
+          irMessage = d.str();
+        }
+        return failure();
+      });
+      irResult = runProgram(**program, false, arrays, args, stats,
+                            SymbolTable::getSymbolName(func).getValue());
+    }
+    sim::Stats ptxStats;
+    {
+      ScopedDiagnosticHandler capture(&context, [&](Diagnostic &d) {
+        if (d.getSeverity() == DiagnosticSeverity::Error) {
+          if (!ptxFirst) {
+            ptxFirst = d.getLocation();
+            ptxMessage = d.str();
+          }
+          std::string text;
+          llvm::raw_string_ostream os(text);
+          os << d.getLocation() << ": " << d.str();
+          for (Diagnostic &n : d.getNotes())
+            os << "\n  note: " << n.getLocation() << ": " << n.str();
+          ptxDiags.push_back(text);
+        }
+        return success();
+      });
+      ptxResult = runProgram(*ptxProgram, true, ptxArrays, args, ptxStats);
+    }
+    auto lineOf = [](std::optional<Location> l) -> int64_t {
+      if (!l)
+        return -1;
+      if (auto f = dyn_cast<FileLineColLoc>(*l))
+        return f.getLine();
+      return -1;
+    };
+    if (failed(irResult) || failed(ptxResult)) {
+      if (failed(irResult) && succeeded(ptxResult)) {
+        // The compiled code may no longer hold what the IR level found (a
+        // store nothing reads, a collective merged across branches).
+        llvm::outs() << "IR level only: the IR level reports a problem at "
+                        "line "
+                     << lineOf(irFirst)
+                     << ", the PTX level (the compiled code) does not\n";
+        return 1;
+      }
+      if (failed(ptxResult) && succeeded(irResult)) {
+        llvm::outs() << "PTX level differs: the PTX level reports a problem, "
+                        "the IR level does not\n";
+        for (const std::string &d : ptxDiags)
+          llvm::outs() << "  PTX level: " << d << "\n";
+        emitError(func.getLoc()) << "the PTX level reports a problem the IR "
+                                    "level does not: "
+                                 << ptxMessage;
+        return 1;
+      }
+      int64_t a = lineOf(irFirst), b = lineOf(ptxFirst);
+      if (a != b) {
+        llvm::outs() << "PTX level differs: the IR level reports a problem "
+                        "at line "
+                     << a << ", the PTX level at line " << b << ": "
+                     << ptxMessage << "\n";
+        for (const std::string &d : ptxDiags)
+          llvm::outs() << "  PTX level: " << d << "\n";
+        emitError(func.getLoc())
+            << "the PTX level reports its first problem at line " << b
+            << ", the IR level at line " << a;
+      } else {
+        llvm::outs() << "both levels report a problem at line " << a << "\n";
+      }
+      return 1;
+    }
+    if (!compareLevels(arrays, ptxArrays))
+      return 1;
+    llvm::outs() << "PTX level matches the IR level (" << arrays.size()
+                 << " arrays, " << stats.dynamicOps << " IR-level ops, "
+                 << ptxStats.dynamicOps << " PTX-level ops)\n";
+  } else {
+    result = runProgram(ptxLevel ? *ptxProgram : **program, ptxLevel, arrays,
+                        args, stats,
+                        SymbolTable::getSymbolName(func).getValue());
+  }
+  return report(result, stats, arrays);
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::ParseCommandLineOptions(argc, argv,
@@ -524,6 +848,9 @@ int main(int argc, char **argv) {
   }
   DialectRegistry registry;
   registerAllDialects(registry);
+  // The PTX level compiles the kernel as tirx-translate does.
+  registerAllExtensions(registry);
+  registerAllToLLVMIRTranslations(registry);
   mlir::tirx::registerTIRxDialects(registry);
   MLIRContext context(registry);
   context.printOpOnDiagnostic(false);

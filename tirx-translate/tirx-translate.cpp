@@ -54,6 +54,11 @@ static cl::opt<std::string>
     features("features", cl::desc("PTX ISA version as +ptxNN"), cl::init(""));
 static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level"),
                                   cl::init(3));
+static cl::opt<bool> lineInfo(
+    "line-info",
+    cl::desc("Emit .file/.loc line info in the PTX (nvcc -lineinfo), and "
+             "pass -lineinfo to ptxas"),
+    cl::init(false));
 static cl::opt<std::string> ptxas("ptxas", cl::desc("ptxas for --emit=cubin"),
                                   cl::init(""));
 static cl::opt<bool>
@@ -128,6 +133,7 @@ int main(int argc, char **argv) {
     options.optLevel = optLevel;
     options.ptxas = ptxas;
     options.checkSync = !noCheckSync;
+    options.lineInfo = lineInfo;
     result = tirx::compileModule(*module, *format, options);
   });
   if (!started) {

@@ -89,13 +89,6 @@ std::string planCopy(TileOpInterface op, const TileDispatchContext &ctx,
                                             ctx.scopeThreads, why);
     if (failed(f))
       return "register layout: " + why;
-    // Replicas of a register element (lanes holding the same value) would
-    // all store it to one address: a race in PTX's memory model. Only the
-    // first replica stores, which needs the replicas to be a bit pattern of
-    // the thread index.
-    if (sDist && !f->replicaMask())
-      return "register layout: the replicated elements' first replicas are "
-             "not the threads with some index bits clear";
     plan.fragment = std::move(*f);
     plan.fragmentOperand = dDist ? 0 : 1;
     int64_t v = std::min(maxVec, contiguousRun(mem, maxVec));
@@ -142,25 +135,17 @@ void emitCopy(OpBuilder &b, Location loc, const TileDispatchContext &ctx,
     const TileOperand &frag = plan.fragmentOperand == 0 ? dst : src;
     const TileOperand &mem = plan.fragmentOperand == 0 ? src : dst;
     Value regs = localRegisters(b, loc, frag.value);
-    Value tid = f.distributed() ? scopeThreadId(b, loc, ctx) : Value();
+    Value tid = f.distributed() || f.replicated() ? scopeThreadId(b, loc, ctx)
+                                                   : Value();
     Value base = f.distributed() ? f.emitThreadBase(b, loc, tid)
                                  : cIndex(b, loc, 0);
     Type elemType = frag.getElementType();
     size_t n = f.slotMemory.size();
-    // Storing a replicated fragment: the first replica of each element
-    // stores it (tid & mask == 0), the others skip the stores.
-    int64_t mask = plan.fragmentOperand == 1 && f.distributed()
-                       ? f.replicaMask().value_or(0)
-                       : 0;
-    std::optional<OpBuilder::InsertionGuard> guard;
-    if (mask) {
-      Value bits = arith::AndIOp::create(b, loc, tid, cIndex(b, loc, mask));
-      Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                          bits, cIndex(b, loc, 0));
-      auto ifOp = IfOp::create(b, loc, first, /*withElse=*/false);
-      guard.emplace(b);
-      b.setInsertionPoint(ifOp.getThenRegion().front().getTerminator());
-    }
+    // From a replicated fragment to memory: one replica stores (the others
+    // hold the same elements).
+    Value writer;
+    if (plan.fragmentOperand == 1 && f.replicated())
+      writer = f.emitWritingReplica(b, loc, tid);
     for (size_t j = 0; j < n;) {
       int64_t v = plan.vec;
       // Shrink to a run of consecutive, aligned slots.
@@ -181,7 +166,8 @@ void emitCopy(OpBuilder &b, Location loc, const TileDispatchContext &ctx,
       } else {
         Value value = BufferLoadOp::create(b, loc, vectorOf(elemType, v), regs,
                                            ValueRange{reg});
-        storeAt(b, loc, mem, linear, value);
+        emitIf(b, loc, writer,
+               [&](OpBuilder &b) { storeAt(b, loc, mem, linear, value); });
       }
       j += v;
     }

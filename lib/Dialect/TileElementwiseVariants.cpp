@@ -201,8 +201,13 @@ int64_t packedWidth(Operation *op, const TileDispatchContext &ctx,
 // reg
 //===----------------------------------------------------------------------===//
 
+/// `fragment`: the destination's register fragment (when spread over
+/// threads); `perOperand`: every buffer operand's own (its registers may
+/// hold the same elements in another order).
 std::string planReg(TileOpInterface op, const TileDispatchContext &ctx,
-                    std::optional<Fragment> &fragment) {
+                    std::optional<Fragment> &fragment,
+                    SmallVectorImpl<std::optional<Fragment>> *perOperand =
+                        nullptr) {
   SmallVector<TileOperand> ops = op.getTileOperands();
   if (std::string why = checkElementTypes(ops); !why.empty())
     return why;
@@ -220,7 +225,9 @@ std::string planReg(TileOpInterface op, const TileDispatchContext &ctx,
              "' is a private register buffer while another operand is spread "
              "over threads";
   std::string why;
-  for (const TileOperand &o : ops) {
+  if (perOperand)
+    perOperand->assign(ops.size(), std::nullopt);
+  for (auto [k, o] : llvm::enumerate(ops)) {
     if (!o.isBuffer())
       continue;
     if (!o.isWholeBuffer())
@@ -229,6 +236,8 @@ std::string planReg(TileOpInterface op, const TileDispatchContext &ctx,
         analyzeFragment(o.getBufferType(), ctx.scope, ctx.scopeThreads, why);
     if (failed(f))
       return "register layout of '" + o.role.str() + "': " + why;
+    if (perOperand)
+      (*perOperand)[k] = *f;
     if (!fragment) {
       fragment = std::move(*f);
       continue;
@@ -247,7 +256,8 @@ std::string planReg(TileOpInterface op, const TileDispatchContext &ctx,
 LogicalResult emitReg(TileOpInterface op, const TileDispatchContext &ctx,
                       RewriterBase &b) {
   std::optional<Fragment> fragment;
-  (void)planReg(op, ctx, fragment);
+  SmallVector<std::optional<Fragment>, 4> fragments;
+  (void)planReg(op, ctx, fragment, &fragments);
   Location loc = op.getLoc();
   SmallVector<TileOperand> ops = op.getTileOperands();
   Type resultElem = ops[0].getElementType();
@@ -271,22 +281,31 @@ LogicalResult emitReg(TileOpInterface op, const TileDispatchContext &ctx,
     }
     return success();
   }
-  // Register fragments: the same registers of every operand.
+  // Register fragments: the same elements of every operand, each at its
+  // own register (the operands' layouts may order the registers
+  // differently).
   SmallVector<Value> regs;
   for (const TileOperand &o : ops)
     regs.push_back(o.isBuffer() ? localRegisters(b, loc, o.value) : Value());
   const Fragment &f = *fragment;
   size_t n = f.slotMemory.size();
+  auto regOf = [&](size_t k, size_t j) {
+    return fragments[k] ? fragments[k]->slotMemory[j] : f.slotMemory[j];
+  };
   for (size_t j = 0; j < n;) {
     int64_t v = 1;
-    if (pack > 1 && j + pack <= n && f.slotMemory[j] % pack == 0) {
+    if (pack > 1 && j + pack <= n) {
       bool ok = true;
-      for (int64_t k = 1; k < pack; ++k)
-        ok &= f.slotMemory[j + k] == f.slotMemory[j] + k;
+      for (size_t k = 0; k < ops.size(); ++k) {
+        if (!ops[k].isBuffer())
+          continue;
+        ok &= regOf(k, j) % pack == 0;
+        for (int64_t e = 1; e < pack; ++e)
+          ok &= regOf(k, j + e) == regOf(k, j) + e;
+      }
       if (ok)
         v = pack;
     }
-    Value reg = cIndex(b, loc, f.slotMemory[j]);
     SmallVector<Value> inputs;
     for (size_t k = 1; k < ops.size(); ++k) {
       if (!ops[k].isBuffer()) {
@@ -298,10 +317,11 @@ LogicalResult emitReg(TileOpInterface op, const TileDispatchContext &ctx,
       }
       inputs.push_back(BufferLoadOp::create(
           b, loc, vectorOf(ops[k].getElementType(), v), regs[k],
-          ValueRange{reg}));
+          ValueRange{cIndex(b, loc, regOf(k, j))}));
     }
     Value result = compute(b, loc, op, inputs, vectorOf(resultElem, v));
-    BufferStoreOp::create(b, loc, result, regs[0], ValueRange{reg});
+    BufferStoreOp::create(b, loc, result, regs[0],
+                          ValueRange{cIndex(b, loc, regOf(0, j))});
     j += v;
   }
   return success();

@@ -75,6 +75,30 @@ Value Fragment::emitThreadBase(OpBuilder &b, Location loc, Value tid) const {
   return base;
 }
 
+bool Fragment::isWritingReplica(int64_t tid) const {
+  for (const ThreadDigit &d : replicaDigits) {
+    int64_t v = threadAxisValue(d.axis, tid) - d.axisOffset;
+    if ((v / d.stride) % d.extent != 0)
+      return false;
+  }
+  return true;
+}
+
+Value Fragment::emitWritingReplica(OpBuilder &b, Location loc,
+                                   Value tid) const {
+  Value all;
+  for (const ThreadDigit &d : replicaDigits) {
+    Value v = emitAxisValue(b, loc, d.axis, tid);
+    if (d.axisOffset)
+      v = arith::SubIOp::create(b, loc, v, cIndex(b, loc, d.axisOffset));
+    Value digit = remI(b, loc, divI(b, loc, v, d.stride), d.extent);
+    Value zero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                       digit, cIndex(b, loc, 0));
+    all = all ? Value(arith::AndIOp::create(b, loc, all, zero)) : zero;
+  }
+  return all;
+}
+
 int64_t Fragment::threadBase(int64_t tid) const {
   int64_t base = 0;
   for (const ThreadDigit &d : threadDigits) {
@@ -82,19 +106,6 @@ int64_t Fragment::threadBase(int64_t tid) const {
     base += ((v / d.stride) % d.extent) * d.weight;
   }
   return base;
-}
-
-std::optional<int64_t> Fragment::replicaMask() const {
-  llvm::DenseMap<int64_t, int64_t> firstOf; // base -> first thread
-  int64_t mask = 0;
-  for (int64_t t = 0; t < numThreads; ++t) {
-    auto [it, inserted] = firstOf.try_emplace(threadBase(t), t);
-    mask |= t ^ it->second;
-  }
-  for (int64_t t = 0; t < numThreads; ++t)
-    if (firstOf.lookup(threadBase(t)) != (t & ~mask))
-      return std::nullopt;
-  return mask;
 }
 
 FailureOr<Fragment> tile::analyzeFragment(BufferType type, ExecScope scope,
@@ -170,13 +181,18 @@ FailureOr<Fragment> tile::analyzeFragment(BufferType type, ExecScope scope,
       return failure();
     }
   }
-  for (const LayoutIter &r : layout.getReplica())
+  for (const LayoutIter &r : layout.getReplica()) {
     if (r.extent > 1 && r.stride != 0 &&
         (!isThreadAxis(r.axis) || !axisInScope(r.axis, scope))) {
       why = "replica axis '" + stringifyLayoutAxis(r.axis).str() +
             "' does not name a thread of this scope";
       return failure();
     }
+    if (r.extent > 1 && r.stride != 0)
+      frag.replicaDigits.push_back(
+          {r.axis, r.extent, r.stride, 0,
+           axisOffsets[static_cast<unsigned>(r.axis)]});
+  }
   // Slots: mixed radix over the memory iterators.
   int64_t numSlots = 1;
   for (unsigned k : memIters)
@@ -242,6 +258,19 @@ FailureOr<Fragment> tile::analyzeFragment(BufferType type, ExecScope scope,
   if (static_cast<int64_t>(bases.size()) != distinct) {
     why = "the scope's threads do not cover every element of the layout";
     return failure();
+  }
+  if (frag.replicated()) {
+    // Exactly one writing replica per set of threads holding one base.
+    llvm::DenseMap<int64_t, int64_t> writers;
+    for (int64_t t = 0; t < numThreads; ++t)
+      if (frag.isWritingReplica(t))
+        ++writers[frag.threadBase(t)];
+    for (int64_t base : bases)
+      if (writers.lookup(base) != 1) {
+        why = "the layout's replicas cannot be told apart by their replica "
+              "digits";
+        return failure();
+      }
   }
   return frag;
 }

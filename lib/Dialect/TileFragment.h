@@ -25,6 +25,10 @@ struct Fragment {
     int64_t extent, stride, weight, axisOffset;
   };
   SmallVector<ThreadDigit> threadDigits;
+  /// Replica iterators on thread axes (`R[...]`): threads that hold the
+  /// same elements. The replica with every digit 0 is the one that writes
+  /// them to memory (the others would store the same bytes again: a race).
+  SmallVector<ThreadDigit> replicaDigits;
   SmallVector<int64_t> slotMemory;
   SmallVector<int64_t> slotLogical;
   /// Registers per thread (the local storage size).
@@ -40,12 +44,11 @@ struct Fragment {
   Value emitThreadBase(OpBuilder &b, Location loc, Value tid) const;
   /// The logical base of thread `tid`, computed on the host.
   int64_t threadBase(int64_t tid) const;
-  /// Threads with the same base hold the same elements (a replicated
-  /// layout, `R[...]`). The bits M of the scope's thread index that tell
-  /// replicas apart, when the first replica of each element is the thread
-  /// with those bits clear (`tid & M == 0`); 0 when nothing is replicated,
-  /// std::nullopt when the replicas follow no such pattern.
-  std::optional<int64_t> replicaMask() const;
+  bool replicated() const { return !replicaDigits.empty(); }
+  /// Whether thread `tid` is the writing replica of its elements, and the
+  /// same as an i1 value (a null Value when the fragment has no replicas).
+  bool isWritingReplica(int64_t tid) const;
+  Value emitWritingReplica(OpBuilder &b, Location loc, Value tid) const;
 };
 
 /// The value of `axis` for thread `tid` of a scope.

@@ -134,12 +134,18 @@ TileVariant xorSwizzleVariant() {
     };
     Value srcRegs = localRegisters(b, loc, ops[1].value);
     Value srcBase = plan.src.emitThreadBase(b, loc, lane);
+    // A replicated source: one replica stores each element.
+    Value writer = plan.src.replicated()
+                       ? plan.src.emitWritingReplica(b, loc, lane)
+                       : Value();
     for (size_t j = 0; j < plan.src.slotLogical.size(); ++j) {
       Value x = BufferLoadOp::create(
           b, loc, elem, srcRegs,
           ValueRange{cIndex(b, loc, plan.src.slotMemory[j])});
       Value p = position(b, addI(b, loc, srcBase, plan.src.slotLogical[j]));
-      BufferStoreOp::create(b, loc, x, ws, ValueRange{p});
+      emitIf(b, loc, writer, [&](OpBuilder &b) {
+        BufferStoreOp::create(b, loc, x, ws, ValueRange{p});
+      });
     }
     Value all = cI32(b, loc, -1);
     PTXBarWarpSyncOp::create(b, loc, all);

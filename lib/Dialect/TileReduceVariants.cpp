@@ -20,6 +20,7 @@
 #include "TileVariants.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
 using namespace mlir::tirx;
@@ -237,17 +238,57 @@ std::string planShuffle(TileOpInterface iop, const TileDispatchContext &ctx,
         o = o * g.srcShape[d] + c[d];
     return o;
   };
-  // Lane XOR distances: source lane digits that run along a reduced
-  // dimension (their logical weight moves only reduced coordinates).
-  for (const auto &d : plan.src.threadDigits) {
-    if (outputOf(d.weight) != outputOf(0))
-      continue; // moves an output coordinate: different outputs
-    if (!llvm::isPowerOf2_64(d.extent) || !llvm::isPowerOf2_64(d.stride) ||
-        d.axisOffset != 0 || d.axis != LayoutAxis::LaneId)
-      return "lanes along the reduced dimension are not a power-of-two "
-             "butterfly";
-    for (int64_t s = d.stride; s < d.stride * d.extent; s *= 2)
+  // Lane XOR distances: each lane bit across which every lane's registers
+  // hold other elements of the same outputs. (A lane digit can run along a
+  // reduced dimension for its first steps and then into the next output:
+  // each of its bits is checked on its own, never the first step for all.)
+  for (const auto &d : plan.src.threadDigits)
+    if (d.axis != LayoutAxis::LaneId)
+      return "the source fragment spans threads beyond one warp's lanes";
+  auto outputs = [&](int64_t lane) {
+    SmallVector<int64_t> o;
+    for (int64_t logical : plan.src.slotLogical)
+      o.push_back(outputOf(plan.src.threadBase(lane) + logical));
+    return o;
+  };
+  for (int64_t s = 1; s < 32; s *= 2) {
+    bool same = true;
+    for (int64_t lane = 0; lane < 32 && same; ++lane)
+      same = outputs(lane) == outputs(lane ^ s) &&
+             plan.src.threadBase(lane) != plan.src.threadBase(lane ^ s);
+    if (same)
       plan.offsets.push_back(s);
+  }
+  // The butterfly over those bits must combine exactly the elements of
+  // each output: every one once (no replica twice, none left out).
+  int64_t total = 1;
+  for (int64_t e : g.srcShape)
+    total *= e;
+  SmallVector<int64_t> perOutput;
+  for (int64_t e = 0; e < total; ++e) {
+    int64_t o = outputOf(e);
+    if (o >= static_cast<int64_t>(perOutput.size()))
+      perOutput.resize(o + 1, 0);
+    ++perOutput[o];
+  }
+  int64_t span = int64_t(1) << plan.offsets.size();
+  for (int64_t lane = 0; lane < 32; ++lane) {
+    llvm::DenseMap<int64_t, llvm::DenseSet<int64_t>> seen; // output -> elems
+    for (int64_t x = 0; x < span; ++x) {
+      int64_t other = lane;
+      for (size_t b = 0; b < plan.offsets.size(); ++b)
+        if ((x >> b) & 1)
+          other ^= plan.offsets[b];
+      for (int64_t logical : plan.src.slotLogical) {
+        int64_t e = plan.src.threadBase(other) + logical;
+        if (!seen[outputOf(e)].insert(e).second)
+          return "the lanes sharing an output hold replicas of its elements";
+      }
+    }
+    for (auto &[o, elems] : seen)
+      if (static_cast<int64_t>(elems.size()) != perOutput[o])
+        return "the lanes holding one output are not a power-of-two "
+               "butterfly";
   }
   // Group source slots by output (same grouping on every lane).
   llvm::DenseMap<int64_t, int64_t> groupOf; // output at lane 0 -> group

@@ -16,6 +16,7 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
@@ -63,6 +64,14 @@ void mlir::tirx::buildTIRxToNVVMPipeline(
   gpuModule.addPass(createCanonicalizerPass());
   gpuModule.addPass(createCSEPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  // Line info: a DISubprogram on every llvm.func, so the ops' source
+  // locations become .loc directives (line tables only, no DWARF sections:
+  // what `nvcc -lineinfo` emits).
+  if (options.lineInfo) {
+    LLVM::DIScopeForLLVMFuncOpPassOptions di;
+    di.emissionKind = LLVM::DIEmissionKind::DebugDirectivesOnly;
+    pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass(di));
+  }
 }
 
 static bool hasLibdevice(StringRef root) {

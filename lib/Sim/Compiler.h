@@ -45,6 +45,11 @@ public:
   bool define(Value v, Operation *at);
   /// Makes `result` share `source`'s slots (binds, no-op casts).
   void alias(Value result, Value source) { slots[result] = slot(source); }
+  /// Gives `v` the slots starting at `s` (the PTX front end binds the
+  /// operands and results of the ops it builds to its registers' slots).
+  void bind(Value v, uint32_t s) { slots[v] = s; }
+  /// The next free slot (the frame size so far).
+  uint32_t slotsUsed() const { return nextSlot; }
   /// Fresh scratch slots.
   uint32_t temp(uint32_t n = 1) {
     uint32_t s = nextSlot;

@@ -229,6 +229,15 @@ LogicalResult sim::runLaunch(const Program &program,
     if (m.raceCheck)
       b.shadow.reset(memory[i].bytes);
   }
+  // The program's own global variables, after the caller's blocks.
+  for (const Program::StaticBlock &sb : program.staticBlocks) {
+    GlobalBlock &b = m.blocks.emplace_back();
+    b.data = sb.data;
+    b.name = "'" + sb.name + "'";
+    b.base = kGlobalBase + (uint64_t(m.blocks.size() - 1) << kGlobalShift);
+    if (m.raceCheck)
+      b.shadow.reset(b.data.size());
+  }
   if (failed(bindArguments(m, memory, args)))
     return failure();
 

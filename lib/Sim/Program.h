@@ -101,8 +101,12 @@ enum class SR : uint8_t {
   GlobalTimerLo, GlobalTimerHi, GridId, LaneMaskEq, LaneMaskLe, LaneMaskLt,
   LaneMaskGe, LaneMaskGt, DynSmemSize, TotalSmemSize, IsExplicitCluster,
   /// imm + this CTA's shared memory base / this thread's local base.
-  SharedAddr, LocalAddr
+  SharedAddr, LocalAddr,
+  /// The global address of static block imm >> kStaticShift, plus the
+  /// offset in its low bits (Program::staticBlocks).
+  StaticAddr
 };
+inline constexpr unsigned kStaticShift = 36;
 
 struct Inst {
   Opc op;
@@ -250,6 +254,16 @@ public:
   /// Host slots of a grid computed on the host (the kernel's grid operands,
   /// x first); empty for a static grid.
   std::vector<uint32_t> gridSlots;
+  /// IR the program refers to and owns (the PTX front end's built ops).
+  std::shared_ptr<void> owned;
+  /// Global memory the program itself defines (the PTX's module-level
+  /// .global/.const variables): each run appends them, initialized, after
+  /// the caller's memory blocks; SR::StaticAddr gives their addresses.
+  struct StaticBlock {
+    std::string name;
+    std::vector<uint8_t> data;
+  };
+  std::vector<StaticBlock> staticBlocks;
 
   uint32_t addOp(Operation *op) {
     ops.push_back(op);

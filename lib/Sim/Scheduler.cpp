@@ -262,6 +262,12 @@ uint64_t specialRegister(ClusterExec &ex, Thread &t, SR reg, int64_t imm,
     return static_cast<uint64_t>(imm); // a shared::cta address
   case SR::LocalAddr:
     return kLocalBase + static_cast<uint64_t>(imm);
+  case SR::StaticAddr: {
+    uint64_t k = static_cast<uint64_t>(imm) >> kStaticShift;
+    uint64_t off = static_cast<uint64_t>(imm) & ((uint64_t(1) << kStaticShift) - 1);
+    uint64_t block = m.blocks.size() - ex.prog.staticBlocks.size() + k;
+    return kGlobalBase + (block << kGlobalShift) + off;
+  }
   }
   return 0;
 }

@@ -81,6 +81,7 @@ static LogicalResult runPipeline(ModuleOp module, bool serialize,
   pipeline.optLevel = options.optLevel;
   pipeline.checkSync = options.checkSync;
   pipeline.format = "isa";
+  pipeline.lineInfo = options.lineInfo;
   if (serialize)
     buildTIRxToPTXPipeline(pm, pipeline);
   else
@@ -167,6 +168,8 @@ static FailureOr<std::string> assemble(ModuleOp module, StringRef ptx,
   }
   std::string arch = "-arch=" + chip;
   SmallVector<StringRef> args = {ptxas, arch, "-O3", "-o", output, input};
+  if (options.lineInfo)
+    args.insert(args.begin() + 3, "-lineinfo");
   std::optional<StringRef> redirects[] = {std::nullopt, errors, errors};
   std::string message;
   int rc = llvm::sys::ExecuteAndWait(ptxas, args, std::nullopt, redirects, 0,

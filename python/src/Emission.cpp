@@ -207,6 +207,7 @@ void buildGPULoweringPipeline(OpPassManager &pm, const GPUEmitOptions &opts) {
   options.toolkit = opts.toolkitPath;
   options.checkSync = opts.checkSync;
   options.checkSyncWarnOnly = opts.checkSyncWarnOnly;
+  options.lineInfo = opts.lineInfo;
   buildTIRxToPTXPipeline(pm, options);
 }
 
@@ -227,7 +228,7 @@ FailureOr<std::vector<GPUObject>> emitGPUObjects(ModuleOp module,
     return failure();
   std::string config = opts.chip + " " + formatName(opts.format).str() +
                        " O" + std::to_string(opts.optLevel) + " " +
-                       opts.toolkitPath;
+                       opts.toolkitPath + (opts.lineInfo ? " lineinfo" : "");
   std::optional<uint64_t> fingerprint;
   if (anyFatalErrors()) {
     fingerprint = fingerprintInput(module, config);

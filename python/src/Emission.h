@@ -35,6 +35,8 @@ struct GPUEmitOptions {
   bool checkSync = true;
   /// Its findings are all warnings (the compile goes on).
   bool checkSyncWarnOnly = false;
+  /// `.file`/`.loc` line info in the PTX (nvcc -lineinfo).
+  bool lineInfo = false;
 };
 
 struct GPUObject {

@@ -363,7 +363,8 @@ void bindPasses(nb::module_ &m) {
       "emit_gpu_objects",
       [](nb::handle module, const std::string &chip, const std::string &format,
          unsigned optLevel, std::optional<std::string> toolkit,
-         bool checkSync, bool checkSyncWarnOnly, nb::object warningsOut) {
+         bool checkSync, bool checkSyncWarnOnly, nb::object warningsOut,
+         bool lineInfo) {
         PyOperation &py = toOperation(module, "module");
         checkNoNul(chip, "chip");
         if (toolkit)
@@ -381,6 +382,7 @@ void bindPasses(nb::module_ &m) {
         opts.toolkitPath = toolkit.value_or("");
         opts.checkSync = checkSync;
         opts.checkSyncWarnOnly = checkSyncWarnOnly;
+        opts.lineInfo = lineInfo;
         if (format == "ptx" || format == "isa")
           opts.format = GPUObjectFormat::PTX;
         else if (format == "llvm" || format == "llvmir")
@@ -431,11 +433,13 @@ void bindPasses(nb::module_ &m) {
       nb::arg("module"), nb::arg("chip"), nb::arg("format") = "ptx",
       nb::arg("opt_level") = 3, nb::arg("toolkit").none() = nb::none(),
       nb::arg("check_sync") = true, nb::arg("check_sync_warn_only") = false,
-      nb::arg("warnings").none() = nb::none(),
+      nb::arg("warnings").none() = nb::none(), nb::arg("line_info") = false,
       "[(gpu_module_name, chip, data)] for every gpu.module of `module` (a "
       "clone is lowered; `module` is unchanged). check_sync: run "
-      "tirx-check-sync (check_sync_warn_only: its findings are all warnings); warnings: a list the pipeline's warnings are "
-      "appended to (DiagnosticInfo), else they are not kept.");
+      "tirx-check-sync (check_sync_warn_only: its findings are all "
+      "warnings); warnings: a list the pipeline's warnings are appended to "
+      "(DiagnosticInfo), else they are not kept; line_info: .file/.loc "
+      "directives in the PTX naming each instruction's source line.");
 }
 
 } // namespace tirx_py

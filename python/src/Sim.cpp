@@ -10,7 +10,9 @@
 #include "IRCore.h"
 
 #include "TIRx/Dialect/TIRxOps.h"
+#include "TIRx/Sim/PTX.h"
 #include "TIRx/Sim/Simulator.h"
+#include "TIRx/Target/SimulatePTX.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -68,8 +70,16 @@ struct PySimProgram {
   CtxRef ctx;
   std::shared_ptr<sim::Program> program;
   std::string name;
+  /// The PTX level: the PTX the program runs (empty at the IR level).
+  bool ptxLevel = false;
+  bool fromText = false; // compiled from PTX text: owns its IR
+  std::string ptx, ptxName;
 
-  PySimProgram(nb::handle kernel, std::optional<std::string> func) {
+  PySimProgram() = default;
+  PySimProgram(nb::handle kernel, std::optional<std::string> func,
+               const std::string &level, std::optional<std::string> chip) {
+    if (level != "ir" && level != "ptx")
+      throw nb::value_error("level must be 'ir' or 'ptx'");
     PyOperation &py = toOperation(kernel);
     owner = nb::borrow(kernel);
     ctx = py.ctx;
@@ -78,6 +88,36 @@ struct PySimProgram {
     if (!f)
       throw nb::value_error(error.c_str());
     name = f.getName().str();
+    if (level == "ptx") {
+      // Compiles a copy of the module (the caller's IR is only read).
+      ptxLevel = true;
+      TContext &c = *py.ctx;
+      Pin pin(c);
+      unsigned depth = nestedWorkDepth(c, f, "simulate at the PTX level");
+      std::vector<CapturedDiagnostic> captured;
+      bool ok = false;
+      {
+        DiagnosticCapture diags(ctx.get());
+        runNested(depth, [&] {
+          CompileOptions options;
+          options.chip = chip.value_or("");
+          FailureOr<PTXLevelProgram> p = compileForPTXLevel(f, options);
+          if (succeeded(p)) {
+            program = p->program;
+            ptx = std::move(p->ptx);
+            ptxName = p->bufferName;
+            ok = true;
+          }
+        });
+        captured = diags.take();
+      }
+      if (!ok)
+        raiseMLIRError(ctx,
+                       "the simulator cannot run '" + name +
+                           "' at the PTX level",
+                       std::move(captured));
+      return;
+    }
     DiagnosticCapture diags(ctx.get());
     FailureOr<std::shared_ptr<sim::Program>> p = sim::compile(f);
     if (failed(p))
@@ -87,7 +127,11 @@ struct PySimProgram {
   }
 
   /// Raises if the IR was erased or its context destroyed.
-  void check() const { (void)toOperation(owner).get(); }
+  void check() const {
+    if (fromText)
+      return;
+    (void)toOperation(owner).get();
+  }
 };
 
 const char *kindName(sim::ParamInfo::Kind k) {
@@ -140,8 +184,74 @@ sim::TensorMapSpec specFromDict(const nb::dict &d) {
 void bindSim(nb::module_ &m) {
   nb::class_<PySimProgram>(m, "SimProgram",
                            "A kernel function decoded for the simulator.")
-      .def(nb::init<nb::handle, std::optional<std::string>>(),
-           nb::arg("kernel"), nb::arg("func") = nb::none())
+      .def(nb::init<nb::handle, std::optional<std::string>,
+                    const std::string &, std::optional<std::string>>(),
+           nb::arg("kernel"), nb::arg("func") = nb::none(),
+           nb::arg("level") = "ir", nb::arg("chip") = nb::none(),
+           "level='ptx': the kernel function compiled to PTX (with line info) "
+           "for `chip`, its host part run from the IR and its kernel from the "
+           "PTX.")
+      .def_static(
+          "from_ptx",
+          [](const std::string &text, const std::string &bufferName,
+             const std::string &kernel, std::vector<int64_t> grid,
+             std::vector<int64_t> block, std::vector<int64_t> cluster,
+             uint64_t sharedMemory, std::vector<std::string> abi,
+             nb::handle context) {
+            CtxRef ctx = resolveContext(context);
+            auto dims = [](std::vector<int64_t> v, int64_t fill,
+                           int64_t out[3]) {
+              if (v.size() > 3)
+                throw nb::value_error("a launch extent has at most 3 "
+                                      "dimensions");
+              for (int i = 0; i < 3; ++i)
+                out[i] = i < int(v.size()) ? v[i] : fill;
+            };
+            sim::PTXLaunch launch;
+            launch.kernel = kernel;
+            dims(grid, 1, launch.grid);
+            dims(block, block.empty() ? 0 : 1, launch.block);
+            dims(cluster, cluster.empty() ? 0 : 1, launch.cluster);
+            launch.dynamicSharedBytes = sharedMemory;
+            launch.abi = std::move(abi);
+            PySimProgram p;
+            p.owner = ctx.obj;
+            p.ctx = ctx;
+            p.ptxLevel = true;
+            p.fromText = true;
+            p.ptx = text;
+            p.ptxName = bufferName;
+            DiagnosticCapture diags(ctx.get());
+            FailureOr<std::shared_ptr<sim::Program>> prog =
+                sim::compilePTX(ctx.get(), p.ptx, bufferName, launch);
+            if (failed(prog))
+              raiseMLIRError(ctx, "the simulator cannot run the PTX",
+                             diags.take());
+            p.program = *prog;
+            p.name = launch.kernel;
+            return p;
+          },
+          nb::arg("text"), nb::arg("buffer_name"), nb::arg("kernel") = "",
+          nb::arg("grid") = std::vector<int64_t>{1},
+          nb::arg("block") = std::vector<int64_t>{},
+          nb::arg("cluster") = std::vector<int64_t>{},
+          nb::arg("shared_memory") = 0,
+          nb::arg("abi") = std::vector<std::string>{},
+          nb::arg("context").none() = nb::none(),
+          "A PTX kernel decoded for the simulator's PTX level, for a launch "
+          "of grid x block threads (block and cluster default to the "
+          "kernel's .reqntid/.maxntid and .reqnctapercluster); abi: how each "
+          "parameter is passed (pointer, i32, f32, tensormap, ...; default "
+          "from the declarations).")
+      .def_prop_ro("ptx",
+                   [](const PySimProgram &p) -> std::optional<std::string> {
+                     if (!p.ptxLevel)
+                       return std::nullopt;
+                     return p.ptx;
+                   },
+                   "The PTX a PTX-level program runs (None at the IR level).")
+      .def_prop_ro("ptx_name",
+                   [](const PySimProgram &p) { return p.ptxName; })
       .def_prop_ro("name", [](const PySimProgram &p) { return p.name; })
       .def_prop_ro(
           "params",
@@ -227,7 +337,10 @@ void bindSim(nb::module_ &m) {
             sim::Stats stats;
             DiagnosticCapture diags(p.ctx.get());
             LogicalResult result =
-                sim::run(*p.program, memory, arguments, options, &stats);
+                p.ptxLevel
+                    ? sim::runPTX(*p.program, memory, arguments, options,
+                                  &stats)
+                    : sim::run(*p.program, memory, arguments, options, &stats);
             // The trace is written also after a failure: a deadlock's
             // timeline shows who waited where.
             if (recorder) {

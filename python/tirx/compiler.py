@@ -90,14 +90,17 @@ def _module_op(module: Union[Module, Operation]) -> Operation:
 def emit(module: Union[Module, Operation], chip: str = "sm_90a",
          format: str = "ptx", opt_level: int = 3,
          toolkit: Optional[str] = None,
-         check_sync: bool = True) -> Dict[str, Union[str, bytes]]:
+         check_sync: bool = True,
+         line_info: bool = False) -> Dict[str, Union[str, bytes]]:
     """Lowers every gpu.module; returns {gpu_module_name: text or bytes}.
 
     format: "ptx", "llvm" (LLVM IR text) or "cubin" (needs ptxas; `toolkit`
     is a CUDA root with bin/ptxas, found with find_ptxas() when None).
-    Raises MLIRError (a RuntimeError) with MLIR's diagnostics on failure,
-    including an unsupported chip. check_sync: run tirx-check-sync, the
-    static synchronization check (its errors fail the emission).
+    line_info: `.file`/`.loc` directives naming each instruction's source
+    line (as ``nvcc -lineinfo``; the code is the same). Raises MLIRError (a
+    RuntimeError) with MLIR's diagnostics on failure, including an
+    unsupported chip. check_sync: run tirx-check-sync, the static
+    synchronization check (its errors fail the emission).
     """
     if toolkit is None:
         toolkit = find_cuda_toolkit()
@@ -108,7 +111,8 @@ def emit(module: Union[Module, Operation], chip: str = "sm_90a",
     # Always verifies the module first (no switch turns that off).
     objects = _tirx.emit_gpu_objects(_module_op(module), chip, format,
                                      opt_level, toolkit,
-                                     check_sync=bool(check_sync))
+                                     check_sync=bool(check_sync),
+                                     line_info=line_info)
     return {name: data for name, _chip, data in objects}
 
 
@@ -125,9 +129,10 @@ def _single(objects: Dict[str, Union[str, bytes]], gpu_module: Optional[str]):
 
 
 def emit_ptx(module, chip: str = "sm_90a", *, gpu_module: Optional[str] = None,
-             opt_level: int = 3) -> str:
+             opt_level: int = 3, line_info: bool = False) -> str:
     """The PTX of the (only, or named) gpu.module, for `chip`."""
-    return _single(emit(module, chip, "ptx", opt_level), gpu_module)
+    return _single(emit(module, chip, "ptx", opt_level, line_info=line_info),
+                   gpu_module)
 
 
 def emit_llvm_ir(module, chip: str = "sm_90a", *,

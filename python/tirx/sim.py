@@ -21,6 +21,15 @@ diagnostic and its notes).
 ``!tirx.tensormap`` parameters take a :class:`TensorMap` over an array.
 :class:`Kernel` decodes a kernel once and is called like a function (what
 ``tirx.build(..., target="sim")`` returns wraps it).
+
+The simulator runs a kernel at two levels: the IR level (the default)
+interprets the TIRx IR; the PTX level (``level="ptx"``) compiles the kernel
+to PTX and runs the PTX on the same engine, so what lies in between -- the
+lowering passes, the tile-primitive variants, LLVM's NVPTX back end -- is
+simulated too. :func:`check_ptx` runs both and checks that they agree.
+``run`` also takes PTX text (``sim.run(ptx, *args, grid=..., block=...)``)
+and kernel packages (``sim.run("k.tirxpkg", *args)``: the host part runs as
+the launcher runs it, the parameters are passed as the runtime passes them).
 """
 
 from typing import Any, Dict, List, Optional, Sequence, Tuple
@@ -28,7 +37,8 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 from . import _tirx
 from .ir import Module, Operation
 
-__all__ = ["Kernel", "TensorMap", "RunStats", "run", "build"]
+__all__ = ["Kernel", "TensorMap", "RunStats", "PTXMismatch", "run",
+           "build", "check_ptx", "ptx_kernel"]
 
 _SWIZZLE = {"none": 0, "32B": 1, "64B": 2, "128B": 3}
 _OOB_FILL = {"zero": 0, "nan": 1}
@@ -44,6 +54,8 @@ _ACCEPTED = {
 
 
 def _dtype_ok(param_dtype: str, array_dtype: str) -> bool:
+    if not param_dtype:  # a PTX pointer: untyped
+        return True
     return array_dtype in _ACCEPTED.get(param_dtype, (param_dtype,))
 
 
@@ -223,7 +235,16 @@ class Kernel:
     """
 
     def __init__(self, kernel, func: Optional[str] = None,
-                 chip: Optional[str] = None):
+                 chip: Optional[str] = None, level: str = "ir"):
+        if level not in ("ir", "ptx"):
+            raise ValueError(f"level must be 'ir' or 'ptx', got {level!r}")
+        self.level = level
+        self._chip = chip
+        if isinstance(kernel, _tirx.SimProgram):  # from_ptx / packages
+            self._ir = None
+            self._script = False
+            self._program = kernel
+            return
         # A script @T.prim_func names its function inside its module (which
         # may also hold the functions it calls).
         if func is None and hasattr(kernel, "func_op"):
@@ -233,12 +254,18 @@ class Kernel:
             self._ir = _operation_of(kernel)
             if _needs_tile_dispatch(self._ir.operation):
                 self._ir, func = _dispatch_tiles(self._ir, func, chip)
-            self._program = _tirx.SimProgram(self._ir, func)
+            self._program = _tirx.SimProgram(self._ir, func, level=level,
+                                              chip=chip)
 
     def _located(self):
         """Errors of a script kernel as ScriptErrors at the user's line
         (still MLIRErrors, with every diagnostic)."""
         return _ScriptErrors() if self._script else _NoWrap()
+
+    @property
+    def ptx(self) -> Optional[str]:
+        """The PTX a PTX-level kernel runs (None at the IR level)."""
+        return self._program.ptx
 
     @property
     def name(self) -> str:
@@ -255,22 +282,24 @@ class Kernel:
         """(grid, cluster, block), each (x, y, z)."""
         return self._program.launch
 
-    def __call__(self, *args, seed: int = 0, check_races: bool = True,
-                 check_uninitialized: bool = True, max_errors: int = 1,
-                 max_steps: Optional[int] = None,
-                 explore: Optional[str] = None, max_schedules: int = 1000,
-                 schedule: Optional[str] = None, trace=None) -> RunStats:
-        """Runs the kernel over `args`. explore="all": the exhaustive mode,
-        every schedule that can change the outcome (up to
-        `max_schedules`; RunStats.exhaustive says whether all were
-        covered, RunStats.report what was shown); a failing schedule
-        raises with its replay string and a per-warp timeline in the
-        notes. schedule="...": replays one such schedule (with its
-        seed). `trace`: a path; the run's timeline (``tirx.profile``
-        ranges and marks, barrier and mbarrier waits, in logical time) is
-        written there as Chrome trace / Perfetto JSON, also when the run
-        fails (docs/Profiling.md); not with explore="all" (replay the
-        reported schedule with the trace)."""
+    def __call__(self, *args, **options) -> RunStats:
+        """Runs the kernel over `args` (see :func:`run`). explore="all": the
+        exhaustive mode, every schedule that can change the outcome (up to
+        `max_schedules`; RunStats.exhaustive says whether all were covered,
+        RunStats.report what was shown); a failing schedule raises with its
+        replay string and a per-warp timeline in the notes. schedule="...":
+        replays one such schedule (with its seed). `trace`: a path; the
+        run's timeline (``tirx.profile`` ranges and marks, barrier and
+        mbarrier waits, in logical time) is written there as Chrome trace /
+        Perfetto JSON, also when the run fails (docs/Profiling.md); not with
+        explore="all" (replay the reported schedule with the trace)."""
+        return self._run(*args, **options)
+
+    def _run(self, *args, seed: int = 0, check_races: bool = True,
+             check_uninitialized: bool = True, max_errors: int = 1,
+             max_steps: Optional[int] = None,
+             explore: Optional[str] = None, max_schedules: int = 1000,
+             schedule: Optional[str] = None, trace=None) -> RunStats:
         import os
         import numpy as np
         if explore not in (None, "all"):
@@ -348,6 +377,47 @@ class Kernel:
 
     def __repr__(self):
         return f"tirx.sim.Kernel({self.name})"
+
+
+def _is_ptx_text(kernel) -> bool:
+    return isinstance(kernel, str) and (".entry" in kernel or
+                                        ".version" in kernel)
+
+
+def _is_package(kernel) -> bool:
+    """A kernel package: a launcher Kernel or Package, or the path of one."""
+    import os
+    if hasattr(kernel, "launch_desc") and hasattr(kernel, "package"):
+        return True
+    if hasattr(kernel, "manifest") and hasattr(kernel, "kernels"):
+        return True
+    if isinstance(kernel, (str, os.PathLike)) and not _is_ptx_text(kernel):
+        path = os.fspath(kernel)
+        return os.path.isfile(os.path.join(path, "manifest.json")) or (
+            os.path.isfile(path) and path.endswith((".tirxpkg", ".zip")))
+    return False
+
+
+def ptx_kernel(text: str, *, kernel: str = "", grid=(1,), block=(),
+               cluster=(), shared_memory: int = 0, abi=(),
+               name: str = "kernel.ptx", context=None) -> Kernel:
+    """A PTX kernel (text) decoded for the PTX level, for a launch of
+    `grid` CTAs of `block` threads (block and cluster default to the
+    kernel's .reqntid/.maxntid and .reqnctapercluster). `abi` names how each
+    parameter is passed ("pointer", "i32", "f32", "tensormap", ...; default:
+    from the declarations). Pointer parameters take NumPy arrays."""
+    from .ir import Context
+    if context is None:
+        context = Context()
+    as_list = lambda v: [int(x) for x in (v if isinstance(v, (list, tuple))
+                                          else (v,))]
+    prog = _tirx.SimProgram.from_ptx(
+        text, name, kernel=kernel, grid=as_list(grid), block=as_list(block),
+        cluster=as_list(cluster), shared_memory=int(shared_memory),
+        abi=list(abi), context=context)
+    k = Kernel(prog, level="ptx")
+    k._context = context  # keeps the IR of the program alive
+    return k
 
 
 def _is_script(kernel) -> bool:
@@ -440,13 +510,296 @@ class _SimPackage:
 
 
 def run(kernel, *args, seed: int = 0, func: Optional[str] = None,
-        chip: Optional[str] = None, **options) -> RunStats:
+        chip: Optional[str] = None, level: str = "ir", **options) -> RunStats:
     """Runs `kernel` (a module, a function operation, a script
     ``@T.prim_func``) once in the simulator over `args` (NumPy arrays for
     buffers and pointers, numbers for scalars, TensorMap for tensor maps);
     arrays are updated in place. Options: check_races, check_uninitialized,
     max_errors, max_steps, explore ("all": every schedule that can change
     the outcome, up to max_schedules), schedule (replay one), trace (a path
-    for the run's Perfetto timeline); `chip` as for :class:`Kernel`.
-    Raises tirx.ir.MLIRError at the first problem."""
-    return Kernel(kernel, func=func, chip=chip)(*args, seed=seed, **options)
+    for the run's Perfetto timeline); `chip` as for :class:`Kernel`;
+    ``level="ptx"`` runs the kernel's PTX.
+    Raises tirx.ir.MLIRError at the first problem.
+
+    `kernel` may also be PTX text (then grid=, block=, cluster=,
+    shared_memory=, abi= and kernel= describe the launch, as for
+    :func:`ptx_kernel`) or a kernel package (a path, or a launcher package
+    or kernel; kernel= names one of several): its host part is evaluated as
+    the launcher evaluates it and the PTX runs with the parameters the
+    runtime would pass."""
+    if _is_ptx_text(kernel):
+        launch = {k: options.pop(k) for k in
+                  ("kernel", "grid", "block", "cluster", "shared_memory",
+                   "abi", "name", "context") if k in options}
+        return ptx_kernel(kernel, **launch)(*args, seed=seed, **options)
+    if _is_package(kernel):
+        return _run_package(kernel, args, seed=seed,
+                            name=options.pop("kernel", None), **options)
+    return Kernel(kernel, func=func, chip=chip, level=level)(
+        *args, seed=seed, **options)
+
+
+#===----------------------------------------------------------------------===#
+# Packages: the host part as the launcher evaluates it
+#===----------------------------------------------------------------------===#
+
+_GLOBAL_BASE = 1 << 40
+_GLOBAL_SHIFT = 36
+
+
+class _SimRuntime:
+    """What the launcher asks of the runtime library, for the simulator:
+    a tensormap is its (validated) spec."""
+
+    def encode_tensormap(self, spec):
+        return ("tensormap", spec)
+
+    def validate_tensormap(self, spec):
+        return None
+
+
+def _run_package(pkg, args, *, seed=0, name=None, **options) -> RunStats:
+    import os
+    import numpy as np
+    from .runtime import launcher as _launcher
+    from .runtime.launcher import TensorInfo
+    kernel = pkg
+    if not hasattr(kernel, "launch_desc"):
+        package = kernel if hasattr(kernel, "kernels") else _launcher.load(
+            os.fspath(kernel))
+        kernels = package.kernels
+        if name is None:
+            if len(kernels) != 1:
+                raise TypeError(f"the package has {len(kernels)} kernels "
+                                f"({', '.join(sorted(kernels))}); pass kernel=")
+            kernel = next(iter(kernels.values()))
+        else:
+            kernel = kernels[name]
+    ptx = kernel.package.file("kernels.ptx")
+    if isinstance(ptx, bytes):
+        ptx = ptx.decode("utf-8")
+    values = kernel.bind_arguments(list(args), {})
+    arrays, blocks = [], []
+
+    def block_of(array, what):
+        if not isinstance(array, np.ndarray):
+            raise TypeError(f"{what} needs a NumPy array, got "
+                            f"{type(array).__name__}")
+        if not array.flags.c_contiguous:
+            raise ValueError(f"{what}: the array must be C-contiguous")
+        for i, other in enumerate(arrays):
+            if other is array:
+                return i
+            if np.shares_memory(array, other):
+                raise ValueError(f"{what} overlaps another argument's memory")
+        arrays.append(array)
+        blocks.append((array.__array_interface__["data"][0], array.nbytes,
+                       what))
+        return len(arrays) - 1
+
+    params = []
+    for p, v in zip(kernel.params, values):
+        where = kernel._where(p)
+        if p["kind"] in ("buffer", "pointer"):
+            i = block_of(v, where)
+            if p["dtype"] is not None and not _dtype_ok(p["dtype"],
+                                                        v.dtype.name):
+                raise TypeError(f"{where} must have dtype {p['dtype']}, got "
+                                f"{v.dtype.name}")
+            if p["kind"] == "buffer":
+                shape = p["shape"]
+                if len(shape) != v.ndim or any(
+                        w is not None and w != g for w, g in
+                        zip(shape, v.shape)):
+                    raise ValueError(f"{where} must have shape "
+                                     f"{kernel._param_type(p)}, got "
+                                     f"{list(v.shape)}")
+            info = TensorInfo()
+            info.data = _GLOBAL_BASE + (i << _GLOBAL_SHIFT)
+            info.device_type, info.device_id = 2, 0  # kDLCUDA
+            info.dtype = v.dtype.name
+            info.shape = tuple(int(d) for d in v.shape)
+            info.strides = tuple(int(st // v.itemsize) for st in v.strides)
+            info.lanes = 1
+            info.framework = "numpy"
+            info.source = v
+            params.append(info)
+        else:
+            params.append(kernel._scalar(p, v))
+    cfg = kernel.evaluate(params, runtime=_SimRuntime())
+
+    def memory(addr, what):
+        off = addr - _GLOBAL_BASE
+        i, byte = off >> _GLOBAL_SHIFT, off & ((1 << _GLOBAL_SHIFT) - 1)
+        if off < 0 or i >= len(arrays):
+            raise ValueError(f"{what}: the host part passes {addr:#x}, which "
+                             f"is not in an argument's memory")
+        return i, byte
+
+    abi, spec_args = [], []
+    for k, (a, v) in enumerate(cfg["args"]):
+        abi.append(a)
+        what = f"kernel argument #{k}"
+        if a == "pointer":
+            i, off = memory(v.data if isinstance(v, TensorInfo) else int(v),
+                            what)
+            spec_args.append(("memory", i, off, []))
+        elif a == "tensormap":
+            spec = v[1]
+            i, off = memory(int(spec["address"]), what)
+            spec_args.append(("tensormap", i, off, {
+                "dtype": spec["dtype"],
+                "global_dim": list(spec["global_dims"]),
+                "global_strides": list(spec["global_strides"]),
+                "box_dim": list(spec["box"]),
+                "element_strides": list(spec["element_strides"]),
+                "swizzle": spec["swizzle"], "interleave": spec["interleave"],
+                "oob_fill": spec["oob_fill"],
+                "l2_promotion": spec["l2_promotion"]}))
+        elif a in ("f16", "bf16", "f32", "f64"):
+            spec_args.append(("float", float(v)))
+        else:
+            spec_args.append(("int", int(v)))
+    from .ir import Context
+    context = Context()
+    prog = _tirx.SimProgram.from_ptx(
+        ptx, os.path.join(str(kernel.package.path), "kernels.ptx"),
+        kernel=kernel.launch_desc["kernel"], grid=list(cfg["grid"]),
+        block=list(cfg["block"]), cluster=list(cfg["cluster"] or []),
+        shared_memory=int(cfg["shared_memory"]), abi=abi, context=context)
+    stats = prog.run(blocks, spec_args, seed=int(seed),
+                     check_races=options.pop("check_races", True),
+                     check_uninitialized=options.pop("check_uninitialized",
+                                                     True),
+                     max_errors=options.pop("max_errors", 1),
+                     max_steps=options.pop("max_steps", None) or (1 << 36))
+    if options:
+        raise TypeError(f"unknown options {sorted(options)}")
+    return RunStats(stats)
+
+
+#===----------------------------------------------------------------------===#
+# Both levels
+#===----------------------------------------------------------------------===#
+
+class PTXMismatch(RuntimeError):
+    """The PTX level and the IR level disagree: different memory after the
+    run, or one of them reports a problem the other does not (a
+    RuntimeError, as every error of the package is)."""
+
+
+def _float_bits(array):
+    import numpy as np
+    width = array.dtype.itemsize
+    return array.view({1: np.uint8, 2: np.uint16, 4: np.uint32,
+                       8: np.uint64}[width])
+
+
+def _ulp_distance(a, b):
+    """Per-element distance in units of the last place (a and b: arrays of
+    one float dtype); NaN == NaN."""
+    import numpy as np
+    ia = _float_bits(a).astype(np.int64)
+    ib = _float_bits(b).astype(np.int64)
+    bits = a.dtype.itemsize * 8
+    sign = np.int64(1) << (bits - 1)
+    mag_a, mag_b = ia & (sign - 1), ib & (sign - 1)
+    oa = np.where(ia & sign, -mag_a, mag_a)
+    ob = np.where(ib & sign, -mag_b, mag_b)
+    d = np.abs(oa - ob)
+    both_nan = np.isnan(a.astype(np.float64)) & np.isnan(b.astype(np.float64))
+    return np.where(both_nan, 0, d)
+
+
+def _compare(ir, ptx, ulps, what):
+    """A message for each difference between two arrays (empty if none)."""
+    import numpy as np
+    if ir.dtype.kind == "f" or ir.dtype.name in ("bfloat16", "float8_e4m3fn",
+                                                  "float8_e5m2"):
+        d = _ulp_distance(ir, ptx)
+        bad = d > ulps
+    else:
+        bad = ir.view(np.uint8).reshape(ir.shape + (-1,)) != \
+            ptx.view(np.uint8).reshape(ptx.shape + (-1,))
+        bad = bad.any(axis=-1) if bad.ndim > ir.ndim else bad
+        d = None
+    n = int(np.count_nonzero(bad))
+    if not n:
+        return None
+    first = np.unravel_index(int(np.flatnonzero(bad)[0]), ir.shape)
+    msg = (f"{what}: {n} of {ir.size} elements differ, first at "
+           f"{tuple(int(i) for i in first)}: IR level {ir[first]!r}, PTX "
+           f"level {ptx[first]!r}")
+    if d is not None:
+        msg += f" (up to {int(d.max())} ulps; tolerance {ulps})"
+    return msg
+
+
+def check_ptx(kernel, *args, ulps: int = 0, seed: int = 0,
+              func: Optional[str] = None, chip: Optional[str] = None,
+              **options):
+    """Runs `kernel` at the IR level over `args` (updated in place, as
+    :func:`run` does) and at the PTX level over copies of them, and checks
+    that every array ends equal: bit-exact, or for float arrays within
+    `ulps` units in the last place (approximate math). When both levels
+    report a problem, the IR level's error is raised (its ``ptx_error``
+    holds the PTX level's). Raises :class:`PTXMismatch` otherwise. Returns
+    the (IR, PTX) RunStats."""
+    import copy
+    import numpy as np
+    from .ir import MLIRError
+    if isinstance(kernel, Kernel):
+        # An IR-level Kernel: its PTX twin is compiled once and kept.
+        if kernel.level != "ir" or kernel._ir is None:
+            raise TypeError("check_ptx takes an IR-level kernel")
+        ir = kernel
+        ptx = getattr(kernel, "_ptx_twin", None)
+        if ptx is None:
+            ptx = Kernel(kernel._ir, func=kernel.name,
+                         chip=chip or kernel._chip, level="ptx")
+            kernel._ptx_twin = ptx
+    else:
+        ir = Kernel(kernel, func=func, chip=chip)
+        ptx = Kernel(kernel, func=func, chip=chip, level="ptx")
+    copies = {}
+
+    def clone(a):
+        if isinstance(a, np.ndarray):
+            if id(a) not in copies:
+                c = a.copy()
+                c.flags.writeable = a.flags.writeable  # read-only: copied in
+                copies[id(a)] = (a, c)
+            return copies[id(a)][1]
+        if isinstance(a, TensorMap):
+            t = copy.copy(a)
+            t.array = clone(a.array)
+            return t
+        return a
+
+    ptx_args = [clone(a) for a in args]
+    ir_error = ptx_error = None
+    try:
+        ir_stats = Kernel._run(ir, *args, seed=seed, **options)
+    except MLIRError as e:
+        ir_error = e
+    try:
+        ptx_stats = Kernel._run(ptx, *ptx_args, seed=seed, **options)
+    except MLIRError as e:
+        ptx_error = e
+    if ir_error is not None and ptx_error is not None:
+        ir_error.ptx_error = ptx_error
+        raise ir_error
+    if ir_error is not None or ptx_error is not None:
+        which, other, err = (("IR", "PTX", ir_error) if ir_error else
+                             ("PTX", "IR", ptx_error))
+        raise PTXMismatch(f"the {which} level reports a problem the {other} "
+                          f"level does not: {err}")
+    problems = []
+    for k, (orig, cp) in enumerate(copies.values()):
+        m = _compare(orig, cp, ulps, f"array #{k}")
+        if m:
+            problems.append(m)
+    if problems:
+        raise PTXMismatch("the PTX level differs from the IR level:\n  " +
+                          "\n  ".join(problems))
+    return ir_stats, ptx_stats

@@ -407,9 +407,11 @@ def TIRx_PTXFenceProxyTensormapOp : TIRx_PTXOp<"fence.proxy.tensormap",
   let ptxDoc = [{
 A proxy fence between the generic proxy and the tensormap proxy. The
 `release` half follows tensormap modifications; the `acquire` half
-takes the 128-byte descriptor about to be used: a `!tirx.tensormap`
-kernel parameter (the descriptor the host wrote) or a generic or global
-pointer to one.
+takes the 128-byte descriptor about to be used: a generic or global
+pointer to one in global memory (PTX takes a generic address of global
+memory). On a `!tirx.tensormap` kernel parameter (a by-value
+`__grid_constant__` descriptor, read-only for the whole launch) the
+acquire orders nothing and lowers to no instruction.
 
   }];
   let ptxExample = [{
@@ -426,9 +428,9 @@ tirx.ptx.fence.proxy.tensormap acquire gpu %p : !tirx.ptr<!tirx.tensormap, globa
     TIRx_PTXForm<"fence.proxy.tensormap::generic.release{scope}", ["scope"],
                  ["sem = 0 : i32"]>,
     TIRx_PTXForm<"fence.proxy.tensormap::generic.acquire{scope}",
-      ["scope", "A: desc | gptr | generic"],
+      ["scope", "A: gptr | generic"],
       ["sem = 1 : i32",
-       "addr : {dict(desc='!tirx.tensormap', gptr='!tirx.ptr<!tirx.tensormap, global>', generic='!tirx.ptr<!tirx.tensormap, generic>')[A]}"]>];
+       "addr : {dict(gptr='!tirx.ptr<!tirx.tensormap, global>', generic='!tirx.ptr<!tirx.tensormap, generic>')[A]}"]>];
 }
 
 //===----------------------------------------------------------------------===//

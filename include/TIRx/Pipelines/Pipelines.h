@@ -54,6 +54,12 @@ struct TIRxToPTXPipelineOptions
                      "its store-chain search grows superlinearly with a "
                      "block's stores (0: never)"),
       llvm::cl::init(20000)};
+  PassOptions::Option<bool> lineInfo{
+      *this, "line-info",
+      llvm::cl::desc("Emit .file/.loc line info in the PTX (as nvcc "
+                     "-lineinfo does): each instruction names the source "
+                     "line of the op it comes from; the code is unchanged"),
+      llvm::cl::init(false)};
 };
 
 /// The CUDA toolkit root to link libdevice from: the first of $CUDA_HOME,

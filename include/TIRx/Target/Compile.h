@@ -31,6 +31,8 @@ struct CompileOptions {
   std::string ptxas;
   /// Run tirx-check-sync (the static synchronization check).
   bool checkSync = true;
+  /// `.file`/`.loc` line info in the PTX (and ptxas -lineinfo for cubins).
+  bool lineInfo = false;
 };
 
 /// Lowers `module` in place and returns the text (or binary) of its kernels.

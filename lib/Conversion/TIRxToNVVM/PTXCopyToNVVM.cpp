@@ -418,19 +418,24 @@ struct PrefetchLowering : PTXLowering<PTXPrefetchOp> {
   matchAndRewrite(PTXPrefetchOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     StringRef space;
+    Location loc = op.getLoc();
+    Value ptr = adaptor.getPtr();
+    // The instruction takes an address of its state space: a lowered
+    // pointer is generic, so convert it back (cvta.to.local / .global).
     switch (op.getPtr().getType().getMemorySpace()) {
     case MemorySpace::Global:
       space = ".global";
+      ptr = castToAS(rewriter, loc, ptr, kGlobal);
       break;
     case MemorySpace::Local:
       space = ".local";
+      ptr = castToAS(rewriter, loc, ptr, kLocal);
       break;
     default:
       break;
     }
-    Location loc = op.getLoc();
-    Value addr = LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI64Type(),
-                                          adaptor.getPtr());
+    Value addr =
+        LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI64Type(), ptr);
     std::string text = ("prefetch" + space + "." +
                         ptx::stringifyEnum(op.getLevel()) + " [$0];")
                            .str();

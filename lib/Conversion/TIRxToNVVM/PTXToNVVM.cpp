@@ -495,6 +495,13 @@ struct FenceProxyTensormapLowering : PTXLowering<PTXFenceProxyTensormapOp> {
           ArrayRef<NamedAttribute>{named(rewriter, "scope", scope)});
       return success();
     }
+    // A by-value tensormap parameter lives in the read-only parameter
+    // space for the whole launch: nothing to acquire (and PTX's acquire
+    // takes a generic address of global memory, never of a parameter).
+    if (isa<TensorMapType>(op.getAddr().getType())) {
+      rewriter.eraseOp(op);
+      return success();
+    }
     Value addr = castToAS(rewriter, loc, adaptor.getAddr(), kGeneric);
     rewriter.replaceOpWithNewOp<NVVM::FenceProxyAcquireOp>(
         op, TypeRange(), ValueRange{addr, i32Const(rewriter, loc, 128)},

@@ -139,7 +139,8 @@ def _check_sync(text, source_name, target):
 
 def compile_package(text, path, target="sm_90a", opt_level=3, ptxas=None,
                     name=None, include_launcher=True, include_runtime=True,
-                    archive=False, assemble=True, source_name="<tirx.build>"):
+                    archive=False, assemble=True, source_name="<tirx.build>",
+                    line_info=False):
     """Compiles MLIR `text` into a kernel package at `path`: splits host and
     device (tirx-split-host-device), writes the launch description, the PTX
     and, when ptxas is found and `assemble` is set, the cubin. Raises
@@ -156,7 +157,8 @@ def compile_package(text, path, target="sm_90a", opt_level=3, ptxas=None,
         if not launch["functions"] and not launch["pyfuncs"]:
             raise ValueError("the module has no kernel function (a function "
                              "with a 'tirx.kernel') to build")
-        ptx = _compiler.emit_ptx(module, target, opt_level=opt_level)
+        ptx = _compiler.emit_ptx(module, target, opt_level=opt_level,
+                                 line_info=line_info)
     launch["target"] = target
     ptxas = (ptxas or _compiler.find_ptxas()) if assemble else None
     cubin = stats = None
@@ -177,20 +179,26 @@ def compile_package(text, path, target="sm_90a", opt_level=3, ptxas=None,
 
 
 def build(func_or_module, target="sm_90a", *, opt_level=3, cache=True,
-          cache_dir=None, ptxas=None, name=None):
+          cache_dir=None, ptxas=None, name=None, line_info=None):
     """Compiles `func_or_module` for `target` and returns a callable: the
     kernel when the module has one kernel function and no Python function,
     else the package (its kernels and Python functions are attributes). Packages are cached on disk (see the module
-    docstring); ``cache=False`` recompiles into a fresh directory."""
+    docstring); ``cache=False`` recompiles into a fresh directory.
+    line_info: `.file`/`.loc` in the PTX (default: on for script kernels,
+    whose lines are the user's Python lines)."""
     if target == "sim":  # the CPU simulator: no package, no cache
         from .. import sim
         return sim.build(func_or_module)
+    if line_info is None:
+        line_info = hasattr(func_or_module, "func_op") or \
+            type(func_or_module).__name__ in ("PrimFunc", "IRModule")
     text = _module_text(func_or_module)
     source_name = (os.fspath(func_or_module)
                    if isinstance(func_or_module, os.PathLike) else "<tirx.build>")
     ptxas = ptxas or _compiler.find_ptxas()
     key = hashlib.sha256(json.dumps({
         "source": text, "source_name": source_name, "target": target, "opt_level": opt_level,
+        "line_info": bool(line_info),
         "compiler": compiler_fingerprint(),
         "ptxas": _ptxas_version(ptxas) if ptxas else None,
         "format": _launcher.PACKAGE_FORMAT}, sort_keys=True).encode()).hexdigest()
@@ -198,7 +206,8 @@ def build(func_or_module, target="sm_90a", *, opt_level=3, cache=True,
     path = os.path.join(root, key[:32] + ".tirxpkg")
     if not (cache and os.path.isfile(os.path.join(path, "manifest.json"))):
         compile_package(text, path, target=target, opt_level=opt_level,
-                        ptxas=ptxas, name=name, source_name=source_name)
+                        ptxas=ptxas, name=name, source_name=source_name,
+                        line_info=bool(line_info))
     pkg = _launcher.load(path)
     if len(pkg.kernels) == 1 and not pkg.pyfuncs:
         return next(iter(pkg.kernels.values()))

@@ -90,7 +90,7 @@ def _module_of(obj):
 
 
 def compile(obj, target="sm_90a", emit="ptx", *, opt_level=3,  # noqa: A001
-            toolkit=None, nvshmem=False, check_sync="warn"):
+            toolkit=None, nvshmem=False, check_sync="warn", line_info=True):
     """Compiles a parsed ``@T.prim_func`` / ``@I.ir_module`` (or a
     ``tirx.ir.Module``) for the chip `target`.
 
@@ -107,6 +107,10 @@ def compile(obj, target="sm_90a", emit="ptx", *, opt_level=3,  # noqa: A001
     ``"error"`` (or True): a finding the check shows for certain is a
     ScriptError at its line and stops the compile (what ``tirx.build``
     does: it builds a kernel to run). False: no check.
+    line_info (on by default): the PTX's `.file`/`.loc` directives name the
+    Python line of each instruction, so the simulator's PTX level,
+    compute-sanitizer and Nsight Compute point at it; the code is the same
+    without it.
     """
     from .. import _tirx
     from ..compiler import find_ptxas
@@ -147,7 +151,8 @@ def compile(obj, target="sm_90a", emit="ptx", *, opt_level=3,  # noqa: A001
                                          opt_level, toolkit,
                                          check_sync=check_sync is not False,
                                          check_sync_warn_only=check_sync == "warn",
-                                         warnings=found)
+                                         warnings=found,
+                                         line_info=bool(line_info))
     except _ir.MLIRError as e:
         raise script_error_from_mlir(e, f"compilation for {target} failed") from None
     for w in found:

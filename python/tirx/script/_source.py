@@ -14,12 +14,18 @@ import inspect
 import itertools
 import linecache
 import sys
+import threading
 
 from ._diagnostics import ScriptError, Span, register_source
 
 __all__ = ["ParsedSource", "Env", "capture_env", "source_of"]
 
 _counter = itertools.count(1)
+
+# CPython 3.11's ast.parse keeps its recursion depth in per-interpreter state:
+# two threads converting a tree at once fail with "SystemError: AST
+# constructor recursion depth mismatch". Parses take turns.
+_parse_lock = threading.Lock()
 
 
 class ParsedSource:
@@ -34,7 +40,9 @@ class ParsedSource:
         from ._builder import deep_python
         deep_python()  # Python's own parser recurses per nesting level too
         try:
-            self.tree = ast.parse("\n".join(snippet_lines), filename=filename)
+            with _parse_lock:
+                self.tree = ast.parse("\n".join(snippet_lines),
+                                      filename=filename)
         except RecursionError:
             raise ScriptError(f"cannot parse {filename}: the source nests deeper "
                               "than Python's parser can follow") from None

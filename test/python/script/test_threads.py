@@ -2,6 +2,7 @@
 what one thread gives: each thread builds in its own Context with its own
 builder stack (tirx/script/_builder.py)."""
 
+import re
 import threading
 
 import tirx
@@ -96,9 +97,15 @@ def test_printing_and_compiling_in_threads():
         g = from_source(SOURCE)
         return script(g), tirx.compile(g, target="sm_90a", emit="ptx")
 
+    # Each from_source text gets its own name (<tirx-script-N>), which the
+    # PTX's line info (.file) names; the rest is the same.
+    def unnamed(ptx):
+        return re.sub(r"<tirx-script-\d+>", "<tirx-script>", ptx)
+
     for text, ptx in _run_threads(work, 4):
         assert text == want_text
-        assert ptx == want_ptx
+        assert ".loc" in ptx
+        assert unnamed(ptx) == unnamed(want_ptx)
 
 
 def test_each_thread_has_its_own_context():
