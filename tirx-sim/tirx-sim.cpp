@@ -520,7 +520,7 @@ static LogicalResult runProgram(const sim::Program &program, bool ptx,
   if (explore && !tracePath.empty()) {
     fail("--trace records one run and --explore runs many: replay the "
          "schedule the exploration reports (--schedule) with --trace");
-    return 1;
+    return failure();
   }
   std::unique_ptr<sim::TraceRecorder> recorder;
   if (!tracePath.empty() && !traceName.empty()) {

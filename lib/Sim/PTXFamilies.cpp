@@ -78,7 +78,10 @@ LogicalResult Translator::translateSync(const Instr &in, bool &handled) {
     } else if (in.has("acquire")) {
       waitSem = ptx::WaitSemAttr::get(ctx, ptx::WaitSem::Acquire);
     }
-    if (in.has("cluster") && !cluster)
+    // The scope (.cta/.cluster) is its own part of the opcode, apart from
+    // the state space (.shared::cluster): a remote arrive
+    // `.release.cluster.shared::cluster` releases at cluster scope.
+    if (in.has("cluster"))
       scope = ptx::ClusterScopeAttr::get(ctx, ptx::ClusterScope::Cluster);
     else if (in.has("cta"))
       scope = ptx::ClusterScopeAttr::get(ctx, ptx::ClusterScope::CTA);

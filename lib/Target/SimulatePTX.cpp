@@ -45,6 +45,9 @@ mlir::tirx::compileForPTXLevel(FunctionOpInterface func,
                                CompileOptions options,
                                std::string *ptxText) {
   options.lineInfo = true;
+  // The simulator is the dynamic check: a kernel the static check refuses
+  // still runs, so that both levels report its problem where it happens.
+  options.checkSync = false;
   Operation *top = func;
   while (top->getParentOp())
     top = top->getParentOp();

@@ -96,20 +96,22 @@ module attributes {tirx.target = #tirx.target<"sm_90a">} {
 // -----
 
 // Storing a replicated fragment (each row value held by 4 lanes): only the
-// first replica of each element (lane & 3 == 0) stores it, so no two lanes
+// first replica of each element (lane % 4 == 0) stores it, so no two lanes
 // write one address.
 !rowv = !tirx.buffer<16xf32, local, #tirx.layout<S[(2, 8):(1, 4@laneid)] + R[4:1@laneid]>>
 module attributes {tirx.target = #tirx.target<"sm_90a">} {
   // CHECK-LABEL: func.func @vec_replicated_fragment_store
   // CHECK: %[[REGS:.*]] = tirx.tile.local_view %{{.*}} : {{.*}} -> !tirx.buffer<2xf32, local>
-  // CHECK: %[[BITS:.*]] = arith.andi %{{.*}}, %c3 : index
-  // CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[BITS]], %c0 : index
-  // CHECK: tirx.if %[[FIRST]] {
-  // CHECK:   tirx.buffer_load %[[REGS]][%c0]
-  // CHECK:   tirx.buffer_store %{{.*}}, %{{.*}}[%{{.*}}] : f32, !tirx.buffer<16xf32, global>
-  // CHECK:   tirx.buffer_load %[[REGS]][%c1]
-  // CHECK:   tirx.buffer_store %{{.*}}, %{{.*}}[%{{.*}}] : f32, !tirx.buffer<16xf32, global>
-  // CHECK: }
+  // CHECK: %[[REPLICA:.*]] = arith.remui %{{.*}}, %c4 : index
+  // CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[REPLICA]], %c0 : index
+  // CHECK: tirx.buffer_load %[[REGS]][%c0]
+  // CHECK-NEXT: tirx.if %[[FIRST]] {
+  // CHECK-NEXT:   tirx.buffer_store %{{.*}}, %{{.*}}[%{{.*}}] : f32, !tirx.buffer<16xf32, global>
+  // CHECK-NEXT: }
+  // CHECK: tirx.buffer_load %[[REGS]][%c1]
+  // CHECK-NEXT: tirx.if %[[FIRST]] {
+  // CHECK-NEXT:   tirx.buffer_store %{{.*}}, %{{.*}}[%{{.*}}] : f32, !tirx.buffer<16xf32, global>
+  // CHECK-NEXT: }
   func.func @vec_replicated_fragment_store(%out: !tirx.buffer<16xf32, global>) {
     tirx.kernel {
       %tx = tirx.thread_id [32] : i32

@@ -31,7 +31,8 @@ struct PTXLevelProgram {
 };
 
 /// `func` (a kernel function) at the PTX level. `options.lineInfo` is
-/// forced on: problems found in the PTX are reported at the source lines.
+/// forced on: problems found in the PTX are reported at the source lines;
+/// `options.checkSync` off: the simulator checks synchronization as it runs.
 /// `ptxText`, when given, receives the PTX as soon as it is compiled (also
 /// when decoding it then fails, e.g. on an unmodeled instruction).
 FailureOr<PTXLevelProgram> compileForPTXLevel(FunctionOpInterface func,

@@ -1,5 +1,5 @@
 // REQUIRES: ptxas
-// RUN: tirx-translate %s --emit=ptx --chip=sm_90a -o %t.ptx
+// RUN: tirx-translate %s --emit=ptx --no-check-sync --chip=sm_90a -o %t.ptx
 // RUN: FileCheck %s --input-file=%t.ptx
 // RUN: %ptxas -arch=sm_90a %t.ptx -o /dev/null
 
