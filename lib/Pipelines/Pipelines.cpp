@@ -12,6 +12,7 @@
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/IR/AttrTypeSubElements.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -23,6 +24,31 @@
 
 using namespace mlir;
 using namespace mlir::tirx;
+
+namespace {
+/// Replaces every call-site location by its callee's: line info then names
+/// the line of the script helper an instruction comes from. MLIR 22's
+/// DIScopeForLLVMFuncOp crashes (in Block::getParentOp) on some kernels
+/// whose ops carry call-site locations (the example Hopper GEMM's inlined
+/// script helpers), so none reach it.
+struct CallSiteLocsToCalleePass
+    : public PassWrapper<CallSiteLocsToCalleePass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CallSiteLocsToCalleePass)
+  StringRef getArgument() const final { return "tirx-callsite-locs-to-callee"; }
+  void runOnOperation() override {
+    AttrTypeReplacer replacer;
+    replacer.addReplacement([](CallSiteLoc loc) -> std::optional<Attribute> {
+      Location callee = loc.getCallee();
+      while (auto inner = dyn_cast<CallSiteLoc>(callee))
+        callee = inner.getCallee();
+      return callee;
+    });
+    replacer.recursivelyReplaceElementsIn(getOperation(),
+                                          /*replaceAttrs=*/false,
+                                          /*replaceLocs=*/true);
+  }
+};
+} // namespace
 
 void mlir::tirx::buildTIRxToNVVMPipeline(
     OpPassManager &pm, const TIRxToPTXPipelineOptions &options) {
@@ -68,6 +94,7 @@ void mlir::tirx::buildTIRxToNVVMPipeline(
   // locations become .loc directives (line tables only, no DWARF sections:
   // what `nvcc -lineinfo` emits).
   if (options.lineInfo) {
+    pm.addPass(std::make_unique<CallSiteLocsToCalleePass>());
     LLVM::DIScopeForLLVMFuncOpPassOptions di;
     di.emissionKind = LLVM::DIEmissionKind::DebugDirectivesOnly;
     pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass(di));

@@ -111,7 +111,13 @@ def test_conformance_kernel_at_both_levels(name, path):
         pytest.skip("takes a tensor map argument")
     try:
         sim.check_ptx(kernel, *args, chip=chip)
-    except sim.PTXMismatch:
+    except sim.PTXMismatch as e:
+        # As in test/Sim/ptx-differential.test, a problem only the IR level
+        # reports is listed, not a mismatch: the compiled code may no longer
+        # hold the faulting code (the original's test kernels may race:
+        # test_layout's every thread stores A[0]).
+        if str(e).startswith("the IR level reports a problem the PTX level does not"):
+            pytest.skip(f"IR level only: {str(e).splitlines()[0][:160]}")
         raise
     except MLIRError as e:
         if "at the PTX level" in str(e) and "cannot" in str(e):

@@ -38,6 +38,8 @@ def tile_copy(A: T.Buffer((128, 64), "float16"), B: T.Buffer((128, 64), "float16
     if tx == 0:
         T.ptx.mbarrier.init.shared.b64(T.address_of(bar), T.uint32(1))
         T.ptx.fence.proxy.async_.shared__cta()
+    T.cuda.cta_sync()  # the init before the other threads' waits
+    if tx == 0:
         T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"](
             tile.data, T.address_of(A_map), 0, bx * 64, T.address_of(bar))
         T.ptx.mbarrier.arrive.expect_tx.shared.b64(T.address_of(bar), T.uint32(8192))

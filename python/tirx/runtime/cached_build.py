@@ -21,7 +21,7 @@ import threading
 
 from .. import _tirx
 from .. import compiler as _compiler
-from ..ir import Context, Module, Operation
+from ..ir import Context, MLIRError, Module, Operation
 from ..passmanager import PassManager
 from . import launcher as _launcher
 from .package import parse_ptxas_verbose, write_package
@@ -130,6 +130,11 @@ _CHECK_SYNC = ("builtin.module(tirx-attach-target{{chip={chip}}},tirx-lower-prof
                "tirx-infer-launch-shape,tirx-check-sync)")
 
 
+def _is_script(obj):
+    from ..script import IRModule, PrimFunc
+    return isinstance(obj, (PrimFunc, IRModule))
+
+
 def _check_sync(text, source_name, target):
     """Runs tirx-check-sync on the kernels of `text` as the pipeline would
     (raises tirx.ir.MLIRError at the finding's op)."""
@@ -140,7 +145,7 @@ def _check_sync(text, source_name, target):
 def compile_package(text, path, target="sm_90a", opt_level=3, ptxas=None,
                     name=None, include_launcher=True, include_runtime=True,
                     archive=False, assemble=True, source_name="<tirx.build>",
-                    line_info=False):
+                    line_info=False, check_sync=True):
     """Compiles MLIR `text` into a kernel package at `path`: splits host and
     device (tirx-split-host-device), writes the launch description, the PTX
     and, when ptxas is found and `assemble` is set, the cubin. Raises
@@ -149,7 +154,8 @@ def compile_package(text, path, target="sm_90a", opt_level=3, ptxas=None,
         raise ValueError("unsupported target %r; expected 'sim' or one of %s"
                          % (target, ", ".join(_compiler.supported_chips())))
     with Context():
-        _check_sync(text, source_name, target)
+        if check_sync:
+            _check_sync(text, source_name, target)
         module = Module.parse(text, source_name=source_name)
         PassManager.parse("builtin.module(tirx-split-host-device)").run(
             module.operation)
@@ -205,9 +211,20 @@ def build(func_or_module, target="sm_90a", *, opt_level=3, cache=True,
     root = cache_dir or default_cache_dir()
     path = os.path.join(root, key[:32] + ".tirxpkg")
     if not (cache and os.path.isfile(os.path.join(path, "manifest.json"))):
+        script = _is_script(func_or_module)
+        if script:
+            # a script kernel's finding is a ScriptError at the user's line
+            from ..script._compile import script_error_from_mlir
+            try:
+                with Context():
+                    _check_sync(text, source_name, target)
+            except MLIRError as e:
+                raise script_error_from_mlir(
+                    e, f"tirx.build for {target}: the synchronization check "
+                    "failed") from None
         compile_package(text, path, target=target, opt_level=opt_level,
                         ptxas=ptxas, name=name, source_name=source_name,
-                        line_info=bool(line_info))
+                        line_info=bool(line_info), check_sync=not script)
     pkg = _launcher.load(path)
     if len(pkg.kernels) == 1 and not pkg.pyfuncs:
         return next(iter(pkg.kernels.values()))
