@@ -75,6 +75,9 @@ def _sim_at_both_levels(request, monkeypatch):
         return
     from tirx import sim
     ulps = int(os.environ.get("TIRX_SIM_ULPS", "0"))
+    marker = request.node.get_closest_marker("sim_ulps")
+    if marker:
+        ulps = max(ulps, int(marker.args[0]))
     original_run = sim.run
 
     def call(self, *args, **options):

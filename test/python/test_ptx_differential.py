@@ -21,7 +21,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 # The simulator tests the suite runs at both levels.
 SIM_TESTS = ["test_sim_examples.py", "test_kernels_sim.py",
-             "test_sim_script.py", "test_sim_api.py"]
+             "test_tile_kernels.py", "test_sim_script.py", "test_sim_api.py"]
 
 
 @pytest.mark.skipif("asan" in os.environ.get("LD_PRELOAD", ""),

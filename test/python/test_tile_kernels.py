@@ -54,6 +54,8 @@ def test_tile_gemm(make, chips):
     np.testing.assert_allclose(c, want, rtol=2e-3, atol=2e-3)
 
 
+# exp is ex2.approx in the PTX: the levels agree within a few ulps (2 seen)
+@pytest.mark.sim_ulps(16)
 def test_tile_softmax():
     R, C = 8, 64
     k = tile_softmax.make_softmax(R, C)
