@@ -249,7 +249,8 @@ Lanes Evaluator::compute(Value v) {
     // The lowest lane of the member mask (all members executing it).
     if (idx != 0)
       return unknown();
-    const Lanes &mask = get(elect->getOperand(0));
+    // Without a member mask, every lane of the warp is a member.
+    Lanes mask = elect.getMask() ? get(elect.getMask()) : splat(0xFFFFFFFF);
     Lanes l = unknown();
     for (int64_t t = 0; t < n; ++t) {
       if (!mask.known.test(t))
