@@ -92,8 +92,17 @@ def main(argv):
     roots = [pathlib.Path(a) for a in argv[1:]] or [pathlib.Path("lib")]
     found = []
     for root in roots:
+        if not root.exists():
+            print(f"lint-eval-order: no such file or directory: {root}",
+                  file=sys.stderr)
+            return 2
         files = [root] if root.is_file() else sorted(
             p for p in root.rglob("*") if p.suffix in (".cpp", ".h"))
+        if not files:
+            # a wrong path must not pass as "nothing found"
+            print(f"lint-eval-order: no .cpp or .h file under {root}",
+                  file=sys.stderr)
+            return 2
         for f in files:
             found += scan(f)
     for line in found:
