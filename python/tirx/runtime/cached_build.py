@@ -130,11 +130,6 @@ _CHECK_SYNC = ("builtin.module(tirx-attach-target{{chip={chip}}},tirx-lower-prof
                "tirx-infer-launch-shape,tirx-check-sync)")
 
 
-def _is_script(obj):
-    from ..script import IRModule, PrimFunc
-    return isinstance(obj, (PrimFunc, IRModule))
-
-
 def _check_sync(text, source_name, target):
     """Runs tirx-check-sync on the kernels of `text` as the pipeline would
     (raises tirx.ir.MLIRError at the finding's op)."""
@@ -211,6 +206,7 @@ def build(func_or_module, target="sm_90a", *, opt_level=3, cache=True,
     root = cache_dir or default_cache_dir()
     path = os.path.join(root, key[:32] + ".tirxpkg")
     if not (cache and os.path.isfile(os.path.join(path, "manifest.json"))):
+        from ..sim import _is_script
         script = _is_script(func_or_module)
         if script:
             # a script kernel's finding is a ScriptError at the user's line
