@@ -8,7 +8,7 @@ PREFIX  ?= /usr/local
 # build/, build-pip/ (the pip-install test) and other checkouts share hits.
 export CCACHE_BASEDIR ?= $(CURDIR)
 
-.PHONY: deps configure build demo check check-python install clean sanitize fuzz fuzz-smoke fuzz-python fuzz-ptx sweep
+.PHONY: deps configure build demo check check-python install clean sanitize fuzz fuzz-smoke fuzz-python fuzz-ptx sweep ptx-coverage
 
 deps:
 	bash scripts/install-deps.sh
@@ -50,6 +50,16 @@ PTXAS ?= $(shell command -v ptxas)
 sweep: build
 	$(PYTHON) scripts/ptx-sweep.py --build $(BUILD) --all $(if $(PTXAS),--ptxas $(PTXAS)) \
 	  --sim-decode $(BUILD)/bin/tirx-sim
+
+# Which entries of the original TIRx's PTX table the tirx.ptx ops cover,
+# measured against the apache-tvm wheel (downloaded once into the build
+# tree; needs PyPI). docs/PTX-sweep.md has the last numbers.
+TVM_WHEEL_VERSION ?= 0.27.0.post1
+ptx-coverage: build
+	@ls $(BUILD)/original-table/apache_tvm-$(TVM_WHEEL_VERSION)-*.whl >/dev/null 2>&1 || \
+	  $(PYTHON) -m pip download --no-deps --quiet -d $(BUILD)/original-table apache-tvm==$(TVM_WHEEL_VERSION)
+	$(PYTHON) scripts/ptx-coverage-vs-original.py --build $(BUILD) \
+	  --wheel $$(ls $(BUILD)/original-table/apache_tvm-$(TVM_WHEEL_VERSION)-*.whl | head -1) $(COVERAGE_ARGS)
 
 # Headers, libraries, tirx-opt and the CMake package (find_package(TIRx)).
 install: build

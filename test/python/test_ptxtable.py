@@ -3,6 +3,7 @@ tirx.ptx op, attributes and operand order that express them; the table
 enumerates legal variants consistently with its own lookup."""
 
 import itertools
+import re
 
 import pytest
 
@@ -201,6 +202,89 @@ def test_illegal_or_unknown_spellings():
                   "wgmma.mma_async.sync.aligned.m64n40k32.s32.s8.s8",
                   "no.such.instruction", ""]:
         assert ptxtable.lookup(instr) is None, instr
+
+
+@pytest.mark.parametrize("instr,canonical", [
+    # `.cta` (PTX ISA 8.0) is the default and only scope of bar/barrier
+    ("bar.cta.sync", "bar.sync"),
+    ("barrier.cta.sync", "barrier.sync"),
+    ("barrier.cta.sync.aligned", "barrier.sync.aligned"),
+    ("bar.cta.arrive", "bar.arrive"),
+    ("barrier.cta.arrive.aligned", "barrier.arrive.aligned"),
+    ("bar.cta.red.popc.u32", "barrier.red.aligned.popc.u32"),
+    ("barrier.cta.red.popc.u32", "barrier.red.popc.u32"),
+    # the ISA's order: `.aligned` after the reduction
+    ("barrier.red.popc.aligned.u32", "barrier.red.aligned.popc.u32"),
+    ("barrier.cta.red.and.aligned.pred", "barrier.red.aligned.and.pred"),
+    ("barrier.red.or.aligned.pred", "barrier.red.aligned.or.pred"),
+    # a fence without `.sem` is `.acq_rel`
+    ("fence.cta", "fence.acq_rel.cta"),
+    ("fence.cluster", "fence.acq_rel.cluster"),
+    ("fence.gpu", "fence.acq_rel.gpu"),
+    ("fence.sys", "fence.acq_rel.sys"),
+    # the default semantics and scope of the mbarrier ops, written out
+    ("mbarrier.arrive.noComplete.release.cta.shared::cta.b64",
+     "mbarrier.arrive.noComplete.shared::cta.b64"),
+    ("mbarrier.arrive.noComplete.release.cta.shared.b64",
+     "mbarrier.arrive.noComplete.shared::cta.b64"),
+    ("mbarrier.expect_tx.shared::cta.b64",
+     "mbarrier.expect_tx.relaxed.cta.shared::cta.b64"),
+    ("mbarrier.expect_tx.shared::cluster.b64",
+     "mbarrier.expect_tx.relaxed.cta.shared::cluster.b64"),
+    ("mbarrier.complete_tx.shared.b64",
+     "mbarrier.complete_tx.relaxed.cta.shared::cta.b64"),
+])
+def test_spellings_the_isa_treats_as_the_same(instr, canonical):
+    v = ptxtable.lookup(instr)
+    assert v is not None, instr
+    assert v.ptx == canonical, (instr, v.ptx)
+
+
+def test_spellings_that_are_not_the_same_instruction():
+    for instr in [
+            # a scope without semantics is illegal (ptxas: ".cta requires
+            # order"), so it is not the default written out
+            "mbarrier.expect_tx.cta.shared::cta.b64",
+            "mbarrier.arrive.noComplete.cta.shared::cta.b64",
+            # the address in a 32-bit register: no form emits it
+            "getctarank.shared::cluster.u32", "mapa.shared::cluster.u32",
+            "getctarank.u32"]:
+        assert ptxtable.lookup(instr) is None, instr
+    # what the lowering emits (test/Pipelines/dsmem-remote-arrive.mlir)
+    assert (ptxtable.lookup("getctarank.shared::cluster.u64").ptx
+            == "getctarank.shared::cluster.u64")
+    assert (ptxtable.lookup("mapa.shared::cluster.u64").ptx
+            == "mapa.shared::cluster.u64")
+
+
+_TYPE = re.compile(r"\.([usbf])(8|16|32|64|128)(?![\w:])")
+
+
+def _type_tokens(text):
+    return sorted(m.group(0) for m in _TYPE.finditer(text.split()[0]))
+
+
+def test_lookup_never_changes_a_type_or_width():
+    """Asking for a variant's text with one type token's width changed
+    either finds nothing or a variant of exactly that width: a lookup that
+    answers with the other width (`getctarank.shared::cluster.u64` ->
+    `.u32`) would express another instruction than the one written."""
+    asked = 0
+    for op in ptxtable.ops():
+        for v in itertools.islice(ptxtable.variants(op), 12):
+            head = v.ptx.split()[0]
+            for m in _TYPE.finditer(head):
+                for width in ("16", "32", "64"):
+                    if width == m.group(2):
+                        continue
+                    text = (head[:m.start()] + "." + m.group(1) + width
+                            + head[m.end():])
+                    asked += 1
+                    found = ptxtable.lookup(text)
+                    if found is not None:
+                        assert _type_tokens(found.ptx) == _type_tokens(text), (
+                            text, found.ptx)
+    assert asked > 500
 
 
 def test_variants_round_trip_through_lookup():

@@ -52,11 +52,13 @@ pointer and a raw `i64` address, which is always a generic address, to an
     TIRx_PTXForm<"mapa.shared::cluster.u64", [],
                  ["addr : !tirx.ptr<i64, shared>",
                   "result : !tirx.ptr<i64, shared.cluster>"]>];
-  let ptxSpellings = ["mapa.shared::cluster.u64=mapa.shared::cluster.u32"];
+  // No spelling maps `.u32` to `.u64`: the width is the address register's
+  // (a 32-bit shared::cluster address is another instruction, which no form
+  // here emits), so `mapa.shared::cluster.u32` does not resolve.
 }
 
 def TIRx_PTXGetCtaRankOp : TIRx_PTXOp<"getctarank", PTX_SM90,
-    ["getctarank.shared::cluster.u32", "getctarank.u64"]> {
+    ["getctarank.shared::cluster.u64", "getctarank.u64"]> {
   let summary = "Rank of the CTA that owns a cluster address";
   let ptxDoc = [{
 Returns the rank, within the cluster, of the CTA whose shared memory
@@ -74,10 +76,11 @@ holds `addr` (a `shared.cluster` pointer, a `generic` pointer or a raw
   let ptxVariants = [
     TIRx_PTXForm<"getctarank.u64", [], ["addr : i64"]>,
     TIRx_PTXForm<"getctarank.u64", [], ["addr : !tirx.ptr<f32, generic>"]>,
-    TIRx_PTXForm<"getctarank.shared::cluster.u32", [],
+    // The shared::cluster address is held in a 64-bit register, as LLVM
+    // writes it; `.u32` (a 32-bit register) is not emitted and does not
+    // resolve.
+    TIRx_PTXForm<"getctarank.shared::cluster.u64", [],
                  ["addr : !tirx.ptr<f32, shared.cluster>"]>];
-  // The address held in a 64-bit register, as LLVM writes it.
-  let ptxSpellings = ["getctarank.shared::cluster.u32=getctarank.shared::cluster.u64"];
 }
 
 //===----------------------------------------------------------------------===//
@@ -244,7 +247,9 @@ def TIRx_PTXMBarrierArriveNoCompleteOp : TIRx_PTXOp<"mbarrier.arrive.nocomplete"
   let ptxOperands = ["out state", "in bar", "in count"];
   let ptxTypes = ["bar : !tirx.ptr<i64, shared>"];
   let ptxVariants = [TIRx_PTXForm<"mbarrier.arrive.noComplete.shared::cta.b64">];
-  let ptxSpellings = [".shared::cta=.shared"];
+  // `.release.cta` are the default semantics and scope.
+  let ptxSpellings = [".shared::cta=.shared",
+      "mbarrier.arrive.noComplete=mbarrier.arrive.noComplete.release.cta"];
 }
 
 // mbarrier.expect_tx / complete_tx: no state, so the shared::cluster form,
@@ -267,7 +272,9 @@ class TIRx_PTXMBarrierTxOp<string mnemonic, string sum>
     // The shared::cta spelling means the same on the executing CTA's barrier.
     TIRx_PTXForm<mnemonic # ".relaxed{scope}.shared::cta.b64",
       ["scope: cta | cluster"], ["bar : !tirx.ptr<i64, shared>"], "", [], 1>];
-  let ptxSpellings = [".shared::cta=.shared"];
+  // Without semantics and scope: `.relaxed.cta`.
+  let ptxSpellings = [".shared::cta=.shared",
+      mnemonic # ".relaxed.cta=" # mnemonic];
 }
 
 def TIRx_PTXMBarrierExpectTxOp : TIRx_PTXMBarrierTxOp<"mbarrier.expect_tx",
@@ -374,6 +381,11 @@ Orders memory accesses at `scope`. The `cluster` scope needs sm_90; the
   let ptxVariants = [TIRx_PTXForm<"fence{sem}{scope}",
       ["sem: sc | acq_rel | acquire@PTX_SM90_PTX86 | release@PTX_SM90_PTX86",
        "scope: cta | cluster@PTX_SM90 | gpu | sys"]>];
+  // Without `.sem`, a fence is `.acq_rel`.
+  let ptxSpellings = ["fence.acq_rel.cta=fence.cta",
+                      "fence.acq_rel.cluster=fence.cluster",
+                      "fence.acq_rel.gpu=fence.gpu",
+                      "fence.acq_rel.sys=fence.sys"];
 }
 
 def TIRx_PTXFenceProxyAsyncOp : TIRx_PTXOp<"fence.proxy.async", PTX_SM90_PTX80,
@@ -459,7 +471,9 @@ threads of the warp execute it (`bar.sync` is `barrier.sync.aligned`).
                  [], "id or not count">,
     TIRx_PTXForm<"bar.sync", ["id: - | +", "count: - | +"],
                  ["aligned = unit"], "id or not count", [], 1>];
-  let ptxSpellings = ["barrier.sync.aligned=bar.sync"];
+  // `.cta` (PTX ISA 8.0) names the default and only scope.
+  let ptxSpellings = ["barrier.sync=barrier.cta.sync", "bar.sync=bar.cta.sync",
+                      "barrier.sync.aligned=bar.sync"];
 }
 
 def TIRx_PTXBarrierArriveOp : TIRx_PTXOp<"barrier.arrive", PTX_SM70,
@@ -478,7 +492,9 @@ and continues.
   let ptxVariants = [
     TIRx_PTXForm<"barrier.arrive{aligned}", ["aligned(.aligned): - | +"]>,
     TIRx_PTXForm<"bar.arrive", [], ["aligned = unit"], "", [], 1>];
-  let ptxSpellings = ["barrier.arrive.aligned=bar.arrive"];
+  let ptxSpellings = ["barrier.arrive=barrier.cta.arrive",
+                      "bar.arrive=bar.cta.arrive",
+                      "barrier.arrive.aligned=bar.arrive"];
 }
 
 def TIRx_PTXBarrierRedOp : TIRx_PTXOp<"barrier.red", PTX_SM70,
@@ -503,7 +519,13 @@ participating threads: `popc` counts (i32 result), `and`/`or` give an i1.
     TIRx_PTXForm<"barrier.red{aligned}{kind}{'.u32' if kind == 'popc' else '.pred'}",
       ["aligned(.aligned): - | +", "kind", "id: - | +", "count: - | +"],
       ["result : {'i32' if kind == 'popc' else 'i1'}"], "id or not count">];
-  let ptxSpellings = ["barrier.red.aligned=bar.red"];
+  // `.cta` is the default scope; the ISA writes `.aligned` after the
+  // reduction (`barrier.red.popc.aligned.u32`), the form before it.
+  let ptxSpellings = ["barrier.red=barrier.cta.red", "bar.red=bar.cta.red",
+                      "barrier.red.aligned.popc=barrier.red.popc.aligned",
+                      "barrier.red.aligned.and=barrier.red.and.aligned",
+                      "barrier.red.aligned.or=barrier.red.or.aligned",
+                      "barrier.red.aligned=bar.red"];
 }
 
 def TIRx_PTXBarWarpSyncOp : TIRx_PTXOp<"bar.warp.sync", PTX_SM70,
