@@ -59,7 +59,7 @@ ptx-coverage: build
 	@ls $(BUILD)/original-table/apache_tvm-$(TVM_WHEEL_VERSION)-*.whl >/dev/null 2>&1 || \
 	  $(PYTHON) -m pip download --no-deps --quiet -d $(BUILD)/original-table apache-tvm==$(TVM_WHEEL_VERSION)
 	$(PYTHON) scripts/ptx-coverage-vs-original.py --build $(BUILD) \
-	  --wheel $$(ls $(BUILD)/original-table/apache_tvm-$(TVM_WHEEL_VERSION)-*.whl | head -1) $(COVERAGE_ARGS)
+	  --wheel $$(ls $(BUILD)/original-table/apache_tvm-$(TVM_WHEEL_VERSION)-*.whl | head -1) --cuda $(COVERAGE_ARGS)
 
 # Headers, libraries, tirx-opt and the CMake package (find_package(TIRx)).
 install: build

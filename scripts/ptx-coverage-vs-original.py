@@ -39,6 +39,10 @@ import types
 import zipfile
 
 TABLE_PATH = "tvm/backend/cuda/ptx/table.py"
+SCRIPT_PATH = "tvm/backend/cuda/script.py"
+# The original's T.cuda namespace classes: (attribute under T.cuda, class).
+CUDA_NAMESPACES = [("", "CUDANamespace"), ("wgmma", "CudaWgmmaNamespace"),
+                   ("tcgen05", "CudaTcgen05Namespace"), ("iket", "IketNamespace")]
 IN_SCOPE = re.compile(r"^sm_(80|86|87|89|90a?|100[af]?|101a|103[af]?)$")
 
 
@@ -102,6 +106,43 @@ def same_instruction(T, text, variant):
     return variant.ptx in T._spellings(op, text)
 
 
+def cuda_helpers(source):
+    """The T.cuda helper names the original's script.py defines: the
+    `self.NAME = ...` assignments of its namespace classes (read with ast,
+    nothing executed), as dotted names under T.cuda."""
+    import ast
+    tree = ast.parse(source)
+    classes = {c.name: c for c in tree.body if isinstance(c, ast.ClassDef)}
+    names = []
+    for prefix, cls in CUDA_NAMESPACES:
+        if cls not in classes:
+            continue
+        for node in ast.walk(classes[cls]):
+            targets = (node.targets if isinstance(node, ast.Assign) else
+                       [node.target] if isinstance(node, ast.AnnAssign) else [])
+            for t in targets:
+                if (isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name)
+                        and t.value.id == "self"
+                        and t.attr not in [p for p, _ in CUDA_NAMESPACES]):
+                    names.append(f"{prefix}.{t.attr}" if prefix else t.attr)
+    return list(dict.fromkeys(names))
+
+
+def cuda_coverage(source):
+    """(covered, missing) T.cuda helper names of the original."""
+    from tirx.script import tirx as T
+    covered, missing = [], []
+    for name in cuda_helpers(source):
+        obj = T.cuda
+        try:
+            for part in name.split("."):
+                obj = getattr(obj, part)
+            covered.append(name)
+        except AttributeError:
+            missing.append(name)
+    return covered, missing
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--build", help="build tree whose tirx.ptxtable to ask "
@@ -111,8 +152,18 @@ def main():
     ap.add_argument("--list", action="store_true")
     ap.add_argument("--missing", action="store_true")
     ap.add_argument("--json")
+    ap.add_argument("--cuda", action="store_true",
+                    help="also the T.cuda helpers of the original's "
+                         f"{SCRIPT_PATH} (from --wheel, or --script)")
+    ap.add_argument("--script", help=f"the original's {SCRIPT_PATH}")
     args = ap.parse_args()
+    if args.cuda and not (args.wheel or args.script):
+        raise SystemExit("ptx-coverage-vs-original: --cuda needs --wheel or "
+                         "--script")
 
+    if args.build:  # the T.cuda namespace of the same build
+        sys.path.insert(0, os.path.abspath(os.path.join(args.build,
+                                                        "python_packages")))
     orig = load_original(args)
     T = load_ptxtable(args.build)
     table = orig.TABLE
@@ -176,9 +227,26 @@ def main():
           f"({len(in_scope)} for sm_80 ... sm_103a, {len(out_scope)} newer)")
     print(f"sm_80 ... sm_103a: {summary(in_scope)}")
     print(f"all: {summary(rows)}")
+    result = {"ptx": rows}
+    if args.cuda:
+        try:
+            if args.script:
+                with open(args.script) as f:
+                    source = f.read()
+            else:
+                with zipfile.ZipFile(args.wheel) as z:
+                    source = z.read(SCRIPT_PATH).decode()
+        except (OSError, KeyError, zipfile.BadZipFile) as e:
+            raise SystemExit(f"ptx-coverage-vs-original: cannot read "
+                             f"{SCRIPT_PATH}: {e}")
+        covered, missing = cuda_coverage(source)
+        print(f"T.cuda: {len(covered)} of {len(covered) + len(missing)} "
+              f"helpers of the original; missing: "
+              f"{', '.join(missing) if missing else 'none'}")
+        result["cuda"] = {"covered": covered, "missing": missing}
     if args.json:
         with open(args.json, "w") as f:
-            json.dump(rows, f, indent=1)
+            json.dump(result if args.cuda else rows, f, indent=1)
     return 0
 
 

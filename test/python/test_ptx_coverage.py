@@ -51,3 +51,19 @@ def test_unreadable_inputs_are_errors(tmp_path):
         assert proc.returncode != 0, args
         assert message in proc.stderr, (args, proc.stderr)
         assert "Traceback" not in proc.stderr, args
+
+
+def test_cuda_helper_coverage(tmp_path):
+    script = os.path.join(os.path.dirname(FIXTURE), "original_cuda_script.py")
+    out = tmp_path / "cov.json"
+    proc = _run("--table", FIXTURE, "--script", script, "--cuda",
+                "--json", str(out))
+    assert proc.returncode == 0, proc.stderr
+    cuda = json.loads(out.read_text())["cuda"]
+    assert cuda["covered"] == ["warp_sync", "half2float", "make_float2",
+                               "wgmma.encode_matrix_descriptor"]
+    assert cuda["missing"] == ["no_such_helper", "wgmma.no_such_wgmma_helper"]
+    assert ("T.cuda: 4 of 6 helpers of the original; missing: "
+            "no_such_helper, wgmma.no_such_wgmma_helper") in proc.stdout
+    proc = _run("--table", FIXTURE, "--cuda")
+    assert proc.returncode != 0 and "--cuda needs" in proc.stderr

@@ -331,6 +331,55 @@ def float_as_uint(x):
 
 
 @T.macro
+def half2float(x):
+    """``__half2float``: a float16 value widened to float32 (exact)."""
+    return T.cast(T.cast(x, "float16"), "float32")
+
+
+@T.macro
+def bfloat162float(x):
+    """``__bfloat162float``: a bfloat16 value widened to float32 (exact)."""
+    return T.cast(T.cast(x, "bfloat16"), "float32")
+
+
+@T.macro
+def make_float2(x, y):
+    """Two float32 packed in a uint64 (a ``float2`` in registers): ``x`` in
+    the low 32 bits, ``y`` in the high 32 bits."""
+    lo = T.cast(T.reinterpret("uint32", T.cast(x, "float32")), "uint64")
+    hi = T.cast(T.reinterpret("uint32", T.cast(y, "float32")), "uint64")
+    return (hi << T.uint64(32)) | lo
+
+
+@T.macro
+def float2_x(packed):
+    """The low float32 of a packed ``float2`` (see make_float2)."""
+    return T.reinterpret("float32", T.cast(T.cast(packed, "uint64"), "uint32"))
+
+
+@T.macro
+def float2_y(packed):
+    """The high float32 of a packed ``float2`` (see make_float2)."""
+    return T.reinterpret("float32", T.cast(T.cast(packed, "uint64") >> T.uint64(32), "uint32"))
+
+
+@T.macro
+def reduce_add_sync_u32(mask, value):
+    """``__reduce_add_sync`` on uint32: the sum (mod 2^32) over the lanes of
+    ``mask`` (PTX ``redux.sync.add``)."""
+    return T.cast(T.ptx.redux.sync(T.reinterpret("int32", T.cast(value, "uint32")),
+                                   T.cast(mask, "uint32"), kind="add"), "uint32")
+
+
+@T.macro
+def reduce_min_sync_u32(mask, value):
+    """``__reduce_min_sync`` on uint32: the unsigned minimum over the lanes
+    of ``mask`` (PTX ``redux.sync.min.u32``)."""
+    return T.cast(T.ptx.redux.sync(T.reinterpret("int32", T.cast(value, "uint32")),
+                                   T.cast(mask, "uint32"), kind="umin"), "uint32")
+
+
+@T.macro
 def fdividef(x, y):
     return x / y
 
@@ -689,6 +738,8 @@ for _name in ("warp_sync", "cta_sync", "cluster_sync", "warpgroup_sync",
               "mov_sreg", "get_tmem_addr", "cvta_generic_to_shared",
               "smem_addr_from_uint64", "sm100_2sm_leader_smem_addr",
               "uint_as_float", "float_as_uint", "fdividef", "atomic_cas",
+              "half2float", "bfloat162float", "make_float2", "float2_x",
+              "float2_y", "reduce_add_sync_u32", "reduce_min_sync_u32",
               "atomic_add", "atomic_max", "atomic_min", "atomic_exch", "printf",
               "shfl_sync", "shfl_up_sync", "shfl_down_sync", "shfl_xor_sync"):
     setattr(_CudaNamespace, _name, staticmethod(globals()[_name]))

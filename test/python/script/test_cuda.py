@@ -127,3 +127,58 @@ def test_printf():
 
     assert "gpu.printf" in str(k)
     assert "vprintf" in compile_ptx(k)
+
+
+@T.prim_func
+def _conversions_and_warp_reductions(
+        A: T.Buffer((32,), "float32"), H: T.Buffer((32,), "float16"),
+        G: T.Buffer((32,), "bfloat16"), U: T.Buffer((32,), "uint32"),
+        P: T.Buffer((32,), "uint64"), X: T.Buffer((32,), "float32"),
+        Y: T.Buffer((32,), "float32"), S: T.Buffer((32,), "uint32"),
+        M: T.Buffer((32,), "uint32")):
+    T.device_entry()
+    tx = T.thread_id([32])
+    p = T.cuda.make_float2(A[tx], A[tx] * T.float32(-2.0))
+    P[tx] = p
+    X[tx] = T.cuda.float2_x(p) + T.cuda.half2float(H[tx])
+    Y[tx] = T.cuda.float2_y(p) + T.cuda.bfloat162float(G[tx])
+    S[tx] = T.cuda.reduce_add_sync_u32(0xFFFFFFFF, U[tx])
+    if tx < 16:  # every lane that executes redux.sync is in its mask
+        M[tx] = T.cuda.reduce_min_sync_u32(0x0000FFFF, U[tx])
+
+
+def test_conversions_packs_and_uint_warp_reductions():
+    """half2float / bfloat162float / make_float2 / float2_x / float2_y /
+    reduce_{add,min}_sync_u32 against NumPy in the simulator, and the PTX
+    instructions they are built on."""
+    import numpy as np
+    from tirx import sim
+
+    rng = np.random.default_rng(7)
+    a = rng.standard_normal(32).astype(np.float32)
+    a[0] = -0.0  # the sign bit in the low word must not spill into the high
+    h = rng.standard_normal(32).astype(np.float16)
+    g32 = rng.standard_normal(32).astype(np.float32)
+    g = (g32.view(np.uint32) >> 16).astype(np.uint16)  # bfloat16 bits
+    u = rng.integers(0, 2**32, 32, dtype=np.uint64).astype(np.uint32)
+    u[3] = 0xFFFFFFFF
+    p = np.zeros(32, np.uint64)
+    x = np.zeros(32, np.float32)
+    y = np.zeros(32, np.float32)
+    s = np.zeros(32, np.uint32)
+    m = np.zeros(32, np.uint32)
+    sim.run(_conversions_and_warp_reductions, a, h, g, u, p, x, y, s, m)
+    bits_lo = a.view(np.uint32).astype(np.uint64)
+    bits_hi = (a * np.float32(-2.0)).view(np.uint32).astype(np.uint64)
+    np.testing.assert_array_equal(p, (bits_hi << np.uint64(32)) | bits_lo)
+    np.testing.assert_array_equal(x, a + h.astype(np.float32))
+    g_f32 = (g.astype(np.uint32) << 16).view(np.float32)
+    np.testing.assert_array_equal(y, a * np.float32(-2.0) + g_f32)
+    assert (s == np.uint32(int(u.astype(np.uint64).sum()) % 2**32)).all()
+    np.testing.assert_array_equal(m[:16], np.full(16, u[:16].min(), np.uint32))
+    assert (m[16:] == 0).all()
+
+    ptx = compile_ptx(_conversions_and_warp_reductions)
+    assert "redux.sync.add.s32" in ptx  # add is the same bits signed or not
+    assert "redux.sync.min.u32" in ptx
+    assert "cvt.f32.f16" in ptx and "cvt.f32.bf16" in ptx
