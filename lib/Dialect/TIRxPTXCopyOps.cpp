@@ -33,6 +33,8 @@ LogicalResult PTXCpAsyncOp::verify() {
 void PTXCpAsyncOp::collectModifierRequirements(PTXNeeds &needs) {
   if (getCacheHint())
     needs.push_back({kSM80PTX74, "an L2 cache hint"});
+  if (getPrefetch())
+    needs.push_back({kSM80PTX74, "an L2 prefetch size"});
 }
 
 // A multicast destination may be `shared` or `shared.cluster`: a

@@ -120,7 +120,8 @@ TileVariant cpAsyncVariant() {
                    regionIndicesOfLinear(b, loc, ops[1], linear));
                PTXCpAsyncOp::create(b, loc, cache, dst, src,
                                     static_cast<uint32_t>(bytes), Value(),
-                                    op.getCacheHint());
+                                    op.getCacheHint(),
+                                    ptx::PrefetchSizeAttr());
              });
     if (Value mbar = op.getMbar())
       PTXCpAsyncMBarrierArriveOp::create(b, loc, /*noinc=*/false, mbar);

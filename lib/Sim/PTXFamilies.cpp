@@ -861,12 +861,20 @@ LogicalResult Translator::translateCopy(const Instr &in, bool &handled) {
           srcSize = arg(i32(), s);
         }
       }
+      // .L2::64B/128B/256B: a prefetch hint, kept on the op.
+      ptx::PrefetchSizeAttr prefetch;
+      for (auto [token, size] :
+           {std::pair{"L2::64B", ptx::PrefetchSize::B64},
+            std::pair{"L2::128B", ptx::PrefetchSize::B128},
+            std::pair{"L2::256B", ptx::PrefetchSize::B256}})
+        if (in.has(token))
+          prefetch = ptx::PrefetchSizeAttr::get(ctx, size);
       return decodeBuilt(PTXCpAsyncOp::create(
           b, curLocation,
           ptx::CpAsyncCacheAttr::get(ctx, what == "ca" ? ptx::CpAsyncCache::CA
                                                        : ptx::CpAsyncCache::CG),
           arg(smemPtr, dst), arg(globalPtr, src),
-          b.getI32IntegerAttr(in.ops[2].imm), srcSize, policy));
+          b.getI32IntegerAttr(in.ops[2].imm), srcSize, policy, prefetch));
     }
     return notModeled();
   }

@@ -8,6 +8,8 @@
 // CHECK-NEXT: tirx.ptx.cp.async cg %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, 16 src_size %{{[a-z0-9_#]+}} : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>
 // CHECK-NEXT: tirx.ptx.cp.async ca %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, 8 src_size %{{[a-z0-9_#]+}} cache_hint %{{[a-z0-9_#]+}} : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>
 // CHECK-NEXT: tirx.ptx.cp.async cg %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, 16 cache_hint %{{[a-z0-9_#]+}} : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>
+// CHECK-NEXT: tirx.ptx.cp.async ca %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, 4 prefetch L2_64B : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>
+// CHECK-NEXT: tirx.ptx.cp.async cg %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, 16 src_size %{{[a-z0-9_#]+}} cache_hint %{{[a-z0-9_#]+}} prefetch L2_256B : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>
 // CHECK-NEXT: tirx.ptx.cp.async.commit_group
 // CHECK-NEXT: tirx.ptx.cp.async.wait_group 1
 // CHECK-NEXT: tirx.ptx.cp.async.wait_all
@@ -16,6 +18,8 @@ func.func @cp_async(%dst: !tirx.ptr<f16, shared>, %src: !tirx.ptr<f16, global>, 
   tirx.ptx.cp.async cg %dst, %src, 16 src_size %n : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>
   tirx.ptx.cp.async ca %dst, %src, 8 src_size %n cache_hint %hint : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>
   tirx.ptx.cp.async cg %dst, %src, 16 cache_hint %hint : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>
+  tirx.ptx.cp.async ca %dst, %src, 4 prefetch L2_64B : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>
+  tirx.ptx.cp.async cg %dst, %src, 16 src_size %n cache_hint %hint prefetch L2_256B : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>
   tirx.ptx.cp.async.commit_group
   tirx.ptx.cp.async.wait_group 1
   tirx.ptx.cp.async.wait_all

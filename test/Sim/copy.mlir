@@ -3,6 +3,8 @@
 // cp.async: each of 32 threads copies 16 bytes (4 floats) of %in into
 // shared memory; odd threads read only 8 bytes (src_size), the rest is
 // zero-filled. After wait_group and a barrier, thread t writes element t.
+// The L2 prefetch size is a hint: the copy is the same, at both simulator
+// levels (the PTX level decodes `.L2::128B`).
 // CHECK-LABEL: arg1: float32[128]
 // CHECK-NEXT: [0, 1, 2, 3, 4, 5, 0, 0, 8, 9, 10, 11, 12, 13, 0, 0,
 func.func @cp_async(%in: !tirx.buffer<128xf32, global>, %out: !tirx.buffer<128xf32, global>) {
@@ -20,7 +22,7 @@ func.func @cp_async(%in: !tirx.buffer<128xf32, global>, %out: !tirx.buffer<128xf
     %odd = arith.andi %tx, %c1 : i32
     %isodd = arith.cmpi ne, %odd, %c1 : i32
     %n = arith.select %isodd, %c16, %c8 : i32
-    tirx.ptx.cp.async cg %dst, %src, 16 src_size %n : !tirx.ptr<f32, shared>, !tirx.ptr<f32, global>
+    tirx.ptx.cp.async cg %dst, %src, 16 src_size %n prefetch L2_128B : !tirx.ptr<f32, shared>, !tirx.ptr<f32, global>
     tirx.ptx.cp.async.commit_group
     tirx.ptx.cp.async.wait_group 0
     tirx.ptx.barrier.sync aligned

@@ -14,24 +14,28 @@ include "TIRx/Dialect/TIRxPTXBase.td"
 //===----------------------------------------------------------------------===//
 
 def TIRx_PTXCpAsyncOp : TIRx_PTXOp<"cp.async", PTX_SM80,
-    ["cp.async.ca.shared::cta.global{.L2::cache_hint} [d], [s], {4,8,16}{, src_size}",
-     "cp.async.cg.shared::cta.global{.L2::cache_hint} [d], [s], 16{, src_size}"],
+    ["cp.async.ca.shared::cta.global{.L2::cache_hint}{.L2::{64B,128B,256B}} [d], [s], {4,8,16}{, src_size}",
+     "cp.async.cg.shared::cta.global{.L2::cache_hint}{.L2::{64B,128B,256B}} [d], [s], 16{, src_size}"],
     [AttrSizedOperandSegments]> {
   let summary = "Asynchronous global-to-shared copy of 4, 8 or 16 bytes";
   let ptxDoc = [{
 Copies `size` bytes from `src` (global) to `dst` (shared). `ca` caches
 in L1 and L2, `cg` only in L2 and copies exactly 16 bytes. `src_size`
-reads fewer bytes and zero-fills the rest; `cache_hint` is an L2 cache
-policy.
+reads fewer bytes and zero-fills the rest (PTX's `ignore-src` predicate is
+`src_size` 0); `cache_hint` is an L2 cache policy; `prefetch` lets the L2
+fetch a 64-, 128- or 256-byte block around the source (a hint: the copy
+is the same).
 
   }];
   let ptxExample = [{
 tirx.ptx.cp.async cg %dst, %src, 16 src_size %n : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>
+tirx.ptx.cp.async ca %dst, %src, 8 prefetch L2_128B : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>
   }];
   let arguments = (ins TIRx_PTXCpAsyncCache:$cache, TIRx_SharedPtr:$dst,
       TIRx_GlobalPtr:$src, ConfinedAttr<I32Attr, [IntIsOneOf<[4, 8, 16]>]>:$size,
-      Optional<I32>:$src_size, Optional<I64>:$cache_hint);
-  let assemblyFormat = "$cache $dst `,` $src `,` $size (`src_size` $src_size^)? (`cache_hint` $cache_hint^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src))";
+      Optional<I32>:$src_size, Optional<I64>:$cache_hint,
+      OptionalAttr<TIRx_PTXPrefetchSize>:$prefetch);
+  let assemblyFormat = "$cache $dst `,` $src `,` $size (`src_size` $src_size^)? (`cache_hint` $cache_hint^)? (`prefetch` $prefetch^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src))";
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     void collectModifierRequirements(::mlir::tirx::PTXNeeds &needs);
@@ -40,8 +44,9 @@ tirx.ptx.cp.async cg %dst, %src, 16 src_size %n : !tirx.ptr<f16, shared>, !tirx.
                      "in cache_hint"];
   let ptxTypes = ["dst : !tirx.ptr<i8, shared>", "src : !tirx.ptr<i8, global>"];
   let ptxVariants = [TIRx_PTXForm<
-      "cp.async{cache}.shared::cta.global{cache_hint}",
+      "cp.async{cache}.shared::cta.global{cache_hint}{prefetch}",
       ["cache", "size: 4 | 8 | 16", "cache_hint(.L2::cache_hint): - | +@PTX_SM80_PTX74",
+       "prefetch: - | L2_64B@PTX_SM80_PTX74 | L2_128B@PTX_SM80_PTX74 | L2_256B@PTX_SM80_PTX74",
        "src_size: - | +"], [], "cache == 'ca' or size == 16">];
   let ptxSpellings = [".shared::cta=.shared"];
 }

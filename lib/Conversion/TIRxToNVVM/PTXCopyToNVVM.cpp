@@ -6,6 +6,8 @@
 
 #include "PTXToNVVMCommon.h"
 
+#include "TIRx/Dialect/TIRxPTXLowering.inc"
+
 using namespace mlir;
 using namespace mlir::tirx;
 using namespace mlir::tirx::ptxlower;
@@ -34,24 +36,33 @@ struct CpAsyncLowering : PTXLowering<PTXCpAsyncOp> {
     Value dst = castToAS(rewriter, loc, adaptor.getDst(), kShared);
     Value src = castToAS(rewriter, loc, adaptor.getSrc(), kGlobal);
     bool cg = op.getCache() == ptx::CpAsyncCache::CG;
-    if (Value hint = adaptor.getCacheHint()) {
-      // nvvm.cp.async.shared.global has no cache-policy operand.
+    Value hint = adaptor.getCacheHint();
+    std::optional<ptx::PrefetchSize> prefetch = op.getPrefetch();
+    if (hint || prefetch) {
+      // nvvm.cp.async.shared.global has no cache-policy operand and no
+      // prefetch size.
       std::string text = "cp.async." + std::string(cg ? "cg" : "ca") +
-                         ".shared.global.L2::cache_hint [$0], [$1], " +
-                         std::to_string(op.getSize());
+                         ".shared.global" +
+                         (hint ? ".L2::cache_hint" : "") +
+                         (prefetch ? ptxToken(*prefetch).str() : "") +
+                         " [$0], [$1], " + std::to_string(op.getSize());
       SmallVector<Value> operands{
           LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), dst),
           src};
       std::string constraints = "r,l";
+      unsigned next = 2;
       if (Value n = adaptor.getSrcSize()) {
-        text += ", $2, $3;";
+        text += ", $" + std::to_string(next++);
         operands.push_back(n);
         constraints += ",r";
-      } else {
-        text += ", $2;";
       }
-      operands.push_back(hint);
-      constraints += ",l,~{memory}";
+      if (hint) {
+        text += ", $" + std::to_string(next++);
+        operands.push_back(hint);
+        constraints += ",l";
+      }
+      text += ";";
+      constraints += ",~{memory}";
       inlinePTX(rewriter, loc, {}, operands, text, constraints);
       rewriter.eraseOp(op);
       return success();

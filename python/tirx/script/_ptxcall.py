@@ -14,7 +14,7 @@ import itertools
 from .._ods import OPS
 from ._builder import UserError, current
 from ._buffer import store_value
-from ._expr import BufferLoad, Expr, as_expr, cast
+from ._expr import BufferLoad, Expr, as_expr, cast, select, to_bool
 from ._opbuild import build
 from ._types import PointerType, PrimType, script_type_of_mlir
 
@@ -129,7 +129,7 @@ def call_variant(variant, text, args, kwargs):
         operands, attrs, outs = {}, {}, []
         for name, value in (_slot(variant, "attrs", {}) or {}).items():
             attrs[name] = True if value == "unit" else b.attr(value)
-        for s, v in pairs:
+        for s, v in _ignore_src(op, text, pairs):
             role = _slot(s, "role", "in")
             name = _slot(s, "name")
             if role == "imm":
@@ -168,6 +168,32 @@ def call_variant(variant, text, args, kwargs):
     from ._ptx import _predicated
     _predicated(pred, emit)
     return None
+
+
+def _is_bool(v):
+    if isinstance(v, bool):
+        return True
+    v = _unwrap(v)
+    return isinstance(v, Expr) and isinstance(v.ty, PrimType) and v.ty.is_bool
+
+
+def _ignore_src(op, text, pairs):
+    """cp.async's `ignore-src` predicate (PTX: zeros are copied when it is
+    true) passed where the table has `src_size`: the op reads `src_size`
+    0 bytes then, else the whole `cp-size`."""
+    if op != "tirx.ptx.cp.async":
+        return pairs
+    size = next((v for s, v in pairs if _slot(s, "name") == "size"), None)
+    out = []
+    for s, v in pairs:
+        if _slot(s, "name") == "src_size" and _is_bool(v):
+            if not isinstance(size, int):
+                raise UserError(f"'{text}': ignore-src needs the copy size as "
+                                "a Python integer")
+            v = select(to_bool(_unwrap(v)), as_expr(0, "int32"),
+                       as_expr(size, "int32"))
+        out.append((s, v))
+    return out
 
 
 def _slot_type(s):
@@ -216,6 +242,12 @@ def _coerce(v, types):
         return v
     if prims:
         st = prims[0]
+        if _is_bool(v) and not st.is_bool:
+            # A predicate converted to an integer would be 0 or 1 bytes,
+            # lanes, ...: never what a .pred operand of the original meant.
+            raise UserError(f"a boolean for an operand of type {types[0]}; "
+                            "give an integer (the table has no predicate "
+                            "operand here)")
         if isinstance(v, Expr):
             if v.ty.ssa == st.ssa:
                 return Expr(v.materialize(), v.ty) if isinstance(v, BufferLoad) else v

@@ -10,6 +10,10 @@ gpu.module @m {
   // CHECK: nvvm.cp.async.shared.global %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, 16, cache =  cg, %{{[a-z0-9_]+}} : !llvm.ptr<3>, !llvm.ptr<1>, i32
   // CHECK: llvm.ptrtoint %{{[a-z0-9_]+}} : !llvm.ptr<3> to i32
   // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "cp.async.cg.shared.global.L2::cache_hint [$0], [$1], 16, $2, $3;", "r,l,r,l,~{memory}" %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} : (i32, !llvm.ptr<1>, i32, i64) -> ()
+  // A prefetch size has no NVVM form: inline PTX, with and without a hint.
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "cp.async.ca.shared.global.L2::128B [$0], [$1], 8;", "r,l,~{memory}" %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} : (i32, !llvm.ptr<1>) -> ()
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "cp.async.cg.shared.global.L2::cache_hint.L2::256B [$0], [$1], 16, $2;", "r,l,l,~{memory}" %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} : (i32, !llvm.ptr<1>, i64) -> ()
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "cp.async.cg.shared.global.L2::64B [$0], [$1], 16, $2;", "r,l,r,~{memory}" %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} : (i32, !llvm.ptr<1>, i32) -> ()
   // CHECK: nvvm.cp.async.commit.group
   // CHECK: nvvm.cp.async.wait.group 1
   // CHECK: llvm.call_intrinsic "llvm.nvvm.cp.async.wait.all"() : () -> ()
@@ -17,6 +21,9 @@ gpu.module @m {
     tirx.ptx.cp.async ca %dst, %src, 8 : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>
     tirx.ptx.cp.async cg %dst, %src, 16 src_size %n : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>
     tirx.ptx.cp.async cg %dst, %src, 16 src_size %n cache_hint %pol : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>
+    tirx.ptx.cp.async ca %dst, %src, 8 prefetch L2_128B : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>
+    tirx.ptx.cp.async cg %dst, %src, 16 cache_hint %pol prefetch L2_256B : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>
+    tirx.ptx.cp.async cg %dst, %src, 16 src_size %n prefetch L2_64B : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>
     tirx.ptx.cp.async.commit_group
     tirx.ptx.cp.async.wait_group 1
     tirx.ptx.cp.async.wait_all

@@ -253,6 +253,74 @@ def test_original_spelling_with_the_ptx_table():
     assert "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" in ptx
 
 
+def test_cp_async_prefetch_size_in_both_spellings():
+    """cp.async's L2 prefetch size: the original's spelling through the
+    table, the canonical keyword, and the PTX both lower to."""
+    @T.prim_func
+    def k(A: T.Buffer((128,), "float32"), B: T.Buffer((128,), "float32")):
+        T.device_entry()
+        tx = T.thread_id([32])
+        s = T.alloc_buffer([128], "float32", scope="shared", align=16)
+        T.ptx["cp.async.cg.shared.global.L2::128B"](
+            s.ptr_to([tx * 4]), A.ptr_to([tx * 4]), 16)
+        T.ptx.cp.async_(s.ptr_to([tx * 4]), A.ptr_to([tx * 4]), cache="ca",
+                        size=16, prefetch="L2_256B")
+        T.ptx.cp.async_.commit_group()
+        T.ptx.cp.async_.wait_group(0)
+        T.ptx.bar.sync(T.uint32(0))
+        B[tx] = s[tx]
+
+    text = str(k)
+    assert "tirx.ptx.cp.async cg" in text and "prefetch L2_128B" in text
+    assert "tirx.ptx.cp.async ca" in text and "prefetch L2_256B" in text
+    ptx = compile_ptx(k)
+    assert "cp.async.cg.shared.global.L2::128B" in ptx
+    assert "cp.async.ca.shared.global.L2::256B" in ptx
+
+
+@T.prim_func
+def _cp_async_ignore_src(A: T.Buffer((128,), "float32"), B: T.Buffer((128,), "float32")):
+    T.device_entry()
+    tx = T.thread_id([32])
+    s = T.alloc_buffer([128], "float32", scope="shared", align=16)
+    # the original's ignore-src predicate: lanes 8.. copy zeros
+    T.ptx["cp.async.ca.shared.global"](s.ptr_to([tx * 4]), A.ptr_to([tx * 4]), 16,
+                                       tx >= 8)
+    T.ptx.cp.async_.commit_group()
+    T.ptx.cp.async_.wait_group(0)
+    T.ptx.bar.sync(T.uint32(0))
+    for i in range(4):
+        B[tx * 4 + i] = s[tx * 4 + i]
+
+
+def test_cp_async_ignore_src_predicate_copies_zeros():
+    """`ignore-src` is a predicate: true copies zeros. It becomes src_size 0
+    (not a src_size of 1 byte, which a bool converted to an integer would
+    be), in the simulator as in the PTX."""
+    import numpy as np
+    from tirx import sim
+
+    a = np.arange(1, 129, dtype=np.float32)
+    b = np.full(128, -1.0, np.float32)
+    sim.run(_cp_async_ignore_src, a, b)
+    want = a.copy()
+    want[32:] = 0.0
+    np.testing.assert_array_equal(b, want)
+    ptx = compile_ptx(_cp_async_ignore_src)
+    assert "cp.async.ca.shared.global" in ptx and "selp.b32" in ptx
+
+
+def test_a_boolean_for_an_integer_operand_is_an_error():
+    with pytest.raises(ScriptError, match="a boolean for an operand of type i32"):
+        @T.prim_func
+        def k(out: T.Buffer((32,), "int32")):
+            T.device_entry()
+            tx = T.thread_id([32])
+            r = T.alloc_local([1], "int32")
+            T.ptx["redux.sync.add.u32"](r[0], tx > 3, T.uint32(0xFFFFFFFF))
+            out[tx] = r[0]
+
+
 def test_vector_results_are_prim_type_vectors():
     """An op whose result is a vector (wgmma's accumulator) gives a value of
     the vector PrimType, which a vector store accepts."""
