@@ -49,56 +49,83 @@ std::string mlir::tirx::findPtxas() {
   return "";
 }
 
-static void onLLVMFatalError(void *user, const char *reason, bool) {
-  static_cast<std::string *>(user)->assign(reason ? reason : "");
-  // Leave through the recovery context rather than exit()/abort().
-  if (auto *crc = llvm::CrashRecoveryContext::GetCurrent())
-    crc->HandleExit(1);
+/// The chip a compile is for: the option, else the module's #tirx.target,
+/// else sm_90a (tirx-attach-target's default).
+static std::string chipOf(ModuleOp module, const CompileOptions &options) {
+  if (!options.chip.empty())
+    return options.chip;
+  if (auto target = module->getAttrOfType<TargetAttr>("tirx.target"))
+    return target.getChip().str();
+  return "sm_90a";
 }
 
-bool mlir::tirx::runRecoveringFromLLVMFatalErrors(
-    llvm::function_ref<void()> fn, std::string &reason) {
-  std::string fatal;
-  bool ok;
-  {
-    llvm::ScopedFatalErrorHandler handler(onLLVMFatalError, &fatal);
-    llvm::CrashRecoveryContext::Enable();
-    llvm::CrashRecoveryContext crc;
-    ok = crc.RunSafely(fn);
-    llvm::CrashRecoveryContext::Disable();
+LogicalResult mlir::tirx::runCompilePipeline(ModuleOp module,
+                                             StringRef format,
+                                             const CompileOptions &options,
+                                             Operation *original,
+                                             Recovery *outcome) {
+  if (outcome)
+    *outcome = Recovery::None;
+  std::string chip = chipOf(module, options);
+  std::string config = (format.empty() ? "nvvm" : format.str()) + " " +
+                       options.chip + " " + options.features + " O" +
+                       std::to_string(options.optLevel) + " " +
+                       options.toolkit + (options.lineInfo ? " lineinfo" : "") +
+                       (options.checkSync ? " check-sync" : "") +
+                       (options.checkSyncWarnOnly ? " warn-only" : "");
+  Operation *input = original ? original : module.getOperation();
+  std::optional<uint64_t> fingerprint;
+  if (anyFatalErrors()) {
+    fingerprint = fingerprintInput(input, config);
+    if (std::optional<std::string> reason = knownFatalError(*fingerprint))
+      return module.emitError("LLVM fatal error while compiling for ")
+             << chip
+             << " (this input failed before; LLVM is not run on it again): "
+             << *reason;
   }
-  if (!ok)
-    reason = fatal.empty() ? "LLVM crashed" : fatal;
-  return ok;
-}
 
-static LogicalResult runPipeline(ModuleOp module, bool serialize,
-                                 const CompileOptions &options) {
-  PassManager pm(module.getContext(), ModuleOp::getOperationName());
+  MLIRContext *ctx = module.getContext();
+  auto pm = std::make_unique<PassManager>(ctx, ModuleOp::getOperationName());
   TIRxToPTXPipelineOptions pipeline;
   pipeline.chip = options.chip;
   pipeline.features = options.features;
   pipeline.optLevel = options.optLevel;
+  pipeline.toolkit = options.toolkit;
   pipeline.checkSync = options.checkSync;
-  pipeline.format = "isa";
+  pipeline.checkSyncWarnOnly = options.checkSyncWarnOnly;
   pipeline.lineInfo = options.lineInfo;
-  if (serialize)
-    buildTIRxToPTXPipeline(pm, pipeline);
-  else
-    buildTIRxToNVVMPipeline(pm, pipeline);
-  MLIRContext *ctx = module.getContext();
+  if (format.empty()) {
+    buildTIRxToNVVMPipeline(*pm, pipeline);
+  } else {
+    pipeline.format = format.str();
+    buildTIRxToPTXPipeline(*pm, pipeline);
+  }
+  // Single-threaded: the recovery covers the thread it runs on only.
   bool threads = ctx->isMultithreadingEnabled();
   if (threads)
     ctx->disableMultithreading();
   LogicalResult result = failure();
   std::string reason;
-  bool recovered =
-      runRecoveringFromLLVMFatalErrors([&] { result = pm.run(module); }, reason);
+  std::optional<Recovery> recovered = runRecoveringFromLLVMCrashes(
+      [&] { result = pm->run(module); }, reason);
   if (threads)
     ctx->enableMultithreading(true);
   if (!recovered)
-    return module.emitError("LLVM fatal error while compiling: ") << reason;
-  return result;
+    return module.emitError("cannot start a thread to compile on");
+  if (outcome)
+    *outcome = *recovered;
+  if (*recovered == Recovery::None)
+    return result;
+  // After a crash signal the pass manager's state is unknown: leak it.
+  if (*recovered == Recovery::Crash)
+    (void)pm.release();
+  if (fingerprint || original)
+    rememberFatalError(fingerprint ? *fingerprint
+                                   : fingerprintInput(original, config),
+                       reason);
+  return module.emitError("LLVM ")
+         << (*recovered == Recovery::Crash ? "crashed" : "fatal error")
+         << " while compiling for " << chip << ": " << reason;
 }
 
 static FailureOr<std::string> collectPTX(ModuleOp module) {
@@ -153,7 +180,7 @@ static FailureOr<std::string> assemble(ModuleOp module, StringRef ptx,
       llvm::sys::fs::createTemporaryFile("tirx", "cubin", output) ||
       llvm::sys::fs::createTemporaryFile("tirx", "log", errors))
     return module.emitError("cannot create temporary files for ptxas");
-  auto cleanup = llvm::make_scope_exit([&] {
+  llvm::scope_exit cleanup([&] {
     llvm::sys::fs::remove(input);
     llvm::sys::fs::remove(output);
     llvm::sys::fs::remove(errors);
@@ -189,9 +216,12 @@ static FailureOr<std::string> assemble(ModuleOp module, StringRef ptx,
 
 FailureOr<std::string>
 mlir::tirx::compileModule(ModuleOp module, OutputFormat format,
-                          const CompileOptions &options) {
-  bool serialize = format != OutputFormat::LLVMIR;
-  if (failed(runPipeline(module, serialize, options)))
+                          const CompileOptions &options, Operation *original,
+                          Recovery *outcome) {
+  // LLVM IR: the NVVM-dialect module translated (before LLVM's passes).
+  StringRef pipelineFormat = format == OutputFormat::LLVMIR ? "" : "isa";
+  if (failed(runCompilePipeline(module, pipelineFormat, options, original,
+                                outcome)))
     return failure();
   if (format == OutputFormat::LLVMIR)
     return collectLLVMIR(module);

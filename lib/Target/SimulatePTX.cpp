@@ -83,8 +83,12 @@ mlir::tirx::compileForPTXLevel(FunctionOpInterface func,
       op.setAttr(kTag, b.getI64IntegerAttr(k++));
     }
   }
+  Recovery outcome = Recovery::None;
   FailureOr<std::string> ptx =
-      compileModule(*copy, OutputFormat::PTX, options);
+      compileModule(*copy, OutputFormat::PTX, options, module, &outcome);
+  // After a crash signal nothing the compile touched can be trusted.
+  if (outcome == Recovery::Crash)
+    (void)copy.release();
   if (failed(ptx))
     return failure();
   if (ptxText)

@@ -1,6 +1,6 @@
 //===- Pass.cpp - PassManager and GPU emission bindings ---------*- C++ -*-===//
 
-#include "Emission.h"
+#include "TIRx/Target/Compile.h"
 #include "IRCore.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -87,12 +87,12 @@ void runPipeline(PyPassManager &self, PyOperation &py, Operation *op,
     self.pipeline->printAsTextualPipeline(os);
   }
   std::optional<uint64_t> fingerprint;
-  if (mlir::tirx::python::anyFatalErrors() ||
+  if (mlir::tirx::anyFatalErrors() ||
       StringRef(config).contains("gpu-module-to-binary")) {
     runNested(depth, [&] {
-      fingerprint = mlir::tirx::python::fingerprintInput(op, config);
+      fingerprint = mlir::tirx::fingerprintInput(op, config);
     });
-    if (auto reason = mlir::tirx::python::knownFatalError(*fingerprint))
+    if (auto reason = mlir::tirx::knownFatalError(*fingerprint))
       raiseMLIRError(self.ctx,
                      "LLVM fatal error while executing the pass pipeline "
                      "(this input failed before; the pipeline is not run on "
@@ -118,7 +118,7 @@ void runPipeline(PyPassManager &self, PyOperation &py, Operation *op,
   llvm::raw_string_ostream irOS(irOut), timingOS(timingOut);
   LogicalResult result = success();
   std::vector<CapturedDiagnostic> captured;
-  mlir::tirx::python::Recovery recovery = mlir::tirx::python::Recovery::None;
+  mlir::tirx::Recovery recovery = mlir::tirx::Recovery::None;
   std::string crash;
   {
     auto pm = std::make_unique<PassManager>(
@@ -160,8 +160,8 @@ void runPipeline(PyPassManager &self, PyOperation &py, Operation *op,
       ctx->disableMultithreading();
     // LLVM fatal errors (e.g. in gpu-module-to-binary) must not end the
     // process; the run gets a thread (with a large stack) of its own.
-    std::optional<mlir::tirx::python::Recovery> recovered =
-        mlir::tirx::python::runRecoveringFromLLVMCrashes(
+    std::optional<mlir::tirx::Recovery> recovered =
+        mlir::tirx::runRecoveringFromLLVMCrashes(
             [&] { result = pm->run(op); }, crash);
     if (threads)
       ctx->enableMultithreading(true);
@@ -169,15 +169,15 @@ void runPipeline(PyPassManager &self, PyOperation &py, Operation *op,
     if (!recovered)
       throw std::runtime_error("cannot start a thread to run the pipeline on");
     recovery = *recovered;
-    if (recovery == mlir::tirx::python::Recovery::Crash)
+    if (recovery == mlir::tirx::Recovery::Crash)
       (void)pm.release(); // left mid-run by a crash: its state is unknown
     else
       pm.reset(); // the timing manager reports when destroyed
   }
 
-  if (recovery != mlir::tirx::python::Recovery::None) {
+  if (recovery != mlir::tirx::Recovery::None) {
     if (fingerprint)
-      mlir::tirx::python::rememberFatalError(*fingerprint, crash);
+      mlir::tirx::rememberFatalError(*fingerprint, crash);
     // The IR may be half-rewritten. After an LLVM fatal error it is still
     // well-formed (MLIR was between two changes): free it. After a crash
     // signal nothing about it can be trusted: never touch it again.
@@ -186,7 +186,7 @@ void runPipeline(PyPassManager &self, PyOperation &py, Operation *op,
     if (auto it = c.liveOperations.find(root); it != c.liveOperations.end())
       owner = it->second;
     PyOperation::invalidateNested(c, root, /*includeSelf=*/true);
-    bool fatal = recovery == mlir::tirx::python::Recovery::FatalError;
+    bool fatal = recovery == mlir::tirx::Recovery::FatalError;
     if (owner && owner->owned) {
       owner->owned = false;
       if (fatal)
@@ -375,20 +375,22 @@ void bindPasses(nb::module_ &m) {
           throw nb::type_error(("module must be a builtin.module, not '" +
                                 op->getName().getStringRef().str() + "'")
                                    .c_str());
-        using namespace mlir::tirx::python;
-        GPUEmitOptions opts;
+        using mlir::tirx::GPUObject;
+        using mlir::tirx::OutputFormat;
+        mlir::tirx::CompileOptions opts;
         opts.chip = chip;
         opts.optLevel = optLevel;
-        opts.toolkitPath = toolkit.value_or("");
+        opts.toolkit = toolkit.value_or("");
         opts.checkSync = checkSync;
         opts.checkSyncWarnOnly = checkSyncWarnOnly;
         opts.lineInfo = lineInfo;
+        OutputFormat outFormat;
         if (format == "ptx" || format == "isa")
-          opts.format = GPUObjectFormat::PTX;
+          outFormat = OutputFormat::PTX;
         else if (format == "llvm" || format == "llvmir")
-          opts.format = GPUObjectFormat::LLVMIR;
+          outFormat = OutputFormat::LLVMIR;
         else if (format == "cubin" || format == "bin")
-          opts.format = GPUObjectFormat::Cubin;
+          outFormat = OutputFormat::Cubin;
         else
           throw nb::value_error(("format must be 'ptx', 'llvm' or 'cubin', "
                                  "not " +
@@ -405,7 +407,8 @@ void bindPasses(nb::module_ &m) {
         {
           DiagnosticCapture diags(py.ctx.get(), !warningsOut.is_none());
           runNested(depth, [&] {
-            if (auto r = emitGPUObjects(mod, opts); succeeded(r)) {
+            if (auto r = mlir::tirx::emitGPUObjects(mod, outFormat, opts);
+                succeeded(r)) {
               objects = std::move(*r);
               ok = true;
             }
@@ -423,7 +426,7 @@ void bindPasses(nb::module_ &m) {
         nb::list out;
         for (const GPUObject &o : objects) {
           nb::object data =
-              opts.format == GPUObjectFormat::Cubin
+              outFormat == OutputFormat::Cubin
                   ? nb::object(nb::bytes(o.data.data(), o.data.size()))
                   : nb::object(nb::str(o.data.c_str(), o.data.size()));
           out.append(nb::make_tuple(o.gpuModule, o.chip, data));

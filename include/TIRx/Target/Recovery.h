@@ -1,49 +1,23 @@
-//===- Emission.h - GPU code emission (PTX / LLVM IR / cubin) ---*- C++ -*-===//
+//===- Recovery.h - Surviving LLVM fatal errors and crashes -----*- C++ -*-===//
 //
-// Turns the gpu.module ops of a module into PTX, LLVM IR or cubin, in
-// process. Plain C++ over MLIR (no Python): the Python binding only calls
-// emitGPUObjects. The lowering is `tirx-to-ptx-pipeline` (TIRx kernels are
-// outlined and lowered; gpu.modules already in the gpu/nvvm/llvm dialects
-// pass through to gpu-module-to-binary).
+// LLVM's code generator ends the process on IR it cannot select
+// (report_fatal_error). The compile drivers of lib/Target run the pipeline
+// through runRecoveringFromLLVMCrashes instead, and remember the inputs
+// that failed so that LLVM is not run on them again.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TIRX_PYTHON_EMISSION_H
-#define TIRX_PYTHON_EMISSION_H
+#ifndef TIRX_TARGET_RECOVERY_H
+#define TIRX_TARGET_RECOVERY_H
 
-#include "mlir/IR/BuiltinOps.h"
-#include "mlir/Pass/PassManager.h"
+#include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
-#include <vector>
 
-namespace mlir::tirx::python {
-
-enum class GPUObjectFormat { PTX, LLVMIR, Cubin };
-
-struct GPUEmitOptions {
-  /// A chip TargetAttr::isSupportedChip accepts, e.g. "sm_90a".
-  std::string chip = "sm_90a";
-  GPUObjectFormat format = GPUObjectFormat::PTX;
-  /// LLVM optimization level, 0-3.
-  unsigned optLevel = 3;
-  /// CUDA toolkit root (with bin/ptxas) for cubin; empty: PATH / CUDA_HOME.
-  std::string toolkitPath;
-  /// Run tirx-check-sync (the static synchronization check).
-  bool checkSync = true;
-  /// Its findings are all warnings (the compile goes on).
-  bool checkSyncWarnOnly = false;
-  /// `.file`/`.loc` line info in the PTX (nvcc -lineinfo).
-  bool lineInfo = false;
-};
-
-struct GPUObject {
-  std::string gpuModule; // symbol name of the gpu.module
-  std::string chip;
-  std::string data; // PTX text, LLVM IR text, or cubin bytes
-};
+namespace mlir::tirx {
 
 /// How runRecoveringFromLLVMCrashes ended.
 enum class Recovery {
@@ -81,17 +55,6 @@ void rememberFatalError(uint64_t fingerprint, llvm::StringRef reason);
 /// Whether any input failed fatally so far (fingerprints cost a print).
 bool anyFatalErrors();
 
-/// Adds the lowering from gpu/nvvm/llvm dialects to gpu.binary to `pm`
-/// (anchored on builtin.module).
-void buildGPULoweringPipeline(OpPassManager &pm, const GPUEmitOptions &opts);
+} // namespace mlir::tirx
 
-/// Lowers a clone of `module` (which is left unchanged) and returns one
-/// object per gpu.module. Problems (bad chip, no gpu.module, a failing pass,
-/// ptxas missing) are reported as MLIR diagnostics in the module's context
-/// and yield failure(); nothing aborts.
-FailureOr<std::vector<GPUObject>> emitGPUObjects(ModuleOp module,
-                                                 const GPUEmitOptions &opts);
-
-} // namespace mlir::tirx::python
-
-#endif // TIRX_PYTHON_EMISSION_H
+#endif // TIRX_TARGET_RECOVERY_H
