@@ -50,12 +50,18 @@ struct CallSiteLocsToCalleePass
 };
 } // namespace
 
-void mlir::tirx::buildTIRxToNVVMPipeline(
-    OpPassManager &pm, const TIRxToPTXPipelineOptions &options) {
+static AttachTargetPassOptions attachOptions(
+    const TIRxToPTXPipelineOptions &options) {
   AttachTargetPassOptions attach;
   attach.chip = options.chip;
   attach.features = options.features;
   attach.optLevel = options.optLevel;
+  return attach;
+}
+
+void mlir::tirx::buildTIRxPrepareKernelsPipeline(
+    OpPassManager &pm, const TIRxToPTXPipelineOptions &options) {
+  AttachTargetPassOptions attach = attachOptions(options);
   // Validate the target before anything else can fail late on it.
   pm.addPass(createAttachTargetPass(attach));
   // Trace ranges and marks cost nothing unless the kernel was instrumented
@@ -72,6 +78,12 @@ void mlir::tirx::buildTIRxToNVVMPipeline(
     checkSync.warnOnly = options.checkSyncWarnOnly;
     pm.addPass(createCheckSyncPass(checkSync));
   }
+}
+
+void mlir::tirx::buildTIRxToNVVMPipeline(
+    OpPassManager &pm, const TIRxToPTXPipelineOptions &options) {
+  AttachTargetPassOptions attach = attachOptions(options);
+  buildTIRxPrepareKernelsPipeline(pm, options);
   pm.addPass(createConvertTIRxToGPUPass());
   // The kernels are outlined; the target goes onto the new gpu.module.
   pm.addPass(createAttachTargetPass(attach));
@@ -185,6 +197,13 @@ void mlir::tirx::buildTIRxToPTXPipeline(
 }
 
 void mlir::tirx::registerTIRxPipelines() {
+  PassPipelineRegistration<TIRxToPTXPipelineOptions>(
+      "tirx-prepare-kernels-pipeline",
+      "The front half of tirx-to-ptx-pipeline, before the kernels are "
+      "outlined: target, profiling, tile primitives, layouts, launch shapes "
+      "and tirx-check-sync (check-sync=false skips it); the format and "
+      "serializer options have no effect",
+      buildTIRxPrepareKernelsPipeline);
   PassPipelineRegistration<TIRxToPTXPipelineOptions>(
       "tirx-to-nvvm-pipeline",
       "Lower TIRx to GPU kernels in the LLVM/NVVM dialects with the NVVM "

@@ -68,6 +68,15 @@ struct TIRxToPTXPipelineOptions
 /// nvvm/libdevice/libdevice.10.bc. Empty when none does.
 std::string findCUDAToolkit();
 
+/// The front half of the pipelines, before the kernels are outlined: the
+/// target attached (and checked), profiling lowered, tile primitives
+/// dispatched, layouts resolved, launch shapes inferred, and
+/// tirx-check-sync when `options.checkSync` is set. Every `tirx.kernel` is
+/// still in its function, so a host-device split that follows
+/// (tirx.build's packages) keeps what the check saw.
+void buildTIRxPrepareKernelsPipeline(OpPassManager &pm,
+                                     const TIRxToPTXPipelineOptions &options);
+
 /// Lowers TIRx to GPU/NVVM/LLVM without serializing: kernels outlined,
 /// control flow lowered, locals promoted, every op in `gpu.module`s in the
 /// LLVM/NVVM dialects, the NVVM target attached.
@@ -79,7 +88,8 @@ void buildTIRxToNVVMPipeline(OpPassManager &pm,
 void buildTIRxToPTXPipeline(OpPassManager &pm,
                             const TIRxToPTXPipelineOptions &options);
 
-/// Registers `tirx-to-nvvm-pipeline` and `tirx-to-ptx-pipeline`.
+/// Registers `tirx-prepare-kernels-pipeline`, `tirx-to-nvvm-pipeline` and
+/// `tirx-to-ptx-pipeline`.
 void registerTIRxPipelines();
 
 } // namespace tirx

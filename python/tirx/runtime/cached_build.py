@@ -121,13 +121,12 @@ def _assemble(ptxas, ptx, chip, workdir):
         return f.read(), parse_ptxas_verbose(r.stdout + r.stderr)
 
 
-# What tirx-to-ptx-pipeline runs before it outlines kernels, ending in the
-# synchronization check. tirx-split-host-device outlines the kernels first, and
-# tirx-check-sync sees only tirx.kernel regions, so a package's kernels are
-# checked on a separate parse: a certain finding stops the build.
-_CHECK_SYNC = ("builtin.module(tirx-attach-target{{chip={chip}}},tirx-lower-profile,"
-               "tirx-dispatch-tile-primitives,tirx-resolve-layouts,"
-               "tirx-infer-launch-shape,tirx-check-sync)")
+# The front half of tirx-to-ptx-pipeline (the same passes, registered as one
+# pipeline in C++), ending in the synchronization check.
+# tirx-split-host-device outlines the kernels first, and tirx-check-sync sees
+# only tirx.kernel regions, so a package's kernels are checked on a separate
+# parse: a certain finding stops the build.
+_CHECK_SYNC = "builtin.module(tirx-prepare-kernels-pipeline{{chip={chip}}})"
 
 
 def _check_sync(text, source_name, target):
