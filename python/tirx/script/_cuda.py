@@ -364,6 +364,32 @@ def float2_y(packed):
 
 
 @T.macro
+def float22bfloat162_rn(v0, v1):
+    """``__floats2bfloat162_rn``: two float32 rounded to nearest-even
+    bfloat16, packed in a uint32 (``v0`` in the low 16 bits)."""
+    lo = T.cast(T.reinterpret("uint16", T.cast(T.cast(v0, "float32"), "bfloat16")), "uint32")
+    hi = T.cast(T.reinterpret("uint16", T.cast(T.cast(v1, "float32"), "bfloat16")), "uint32")
+    return (hi << T.uint32(16)) | lo
+
+
+@T.macro
+def float22bfloat162_rn_from_float2(packed):
+    """``__float22bfloat162_rn`` of a packed ``float2`` (see make_float2):
+    x to the low bfloat16, y to the high one."""
+    return float22bfloat162_rn(float2_x(packed), float2_y(packed))
+
+
+@T.macro
+def bfloat1622float2(packed):
+    """``__bfloat1622float2``: a packed bfloat16 pair (a uint32, x in the low
+    16 bits) widened to a packed ``float2`` (exact)."""
+    bits = T.cast(packed, "uint32")
+    x = T.cast(T.reinterpret("bfloat16", T.cast(bits & T.uint32(0xFFFF), "uint16")), "float32")
+    y = T.cast(T.reinterpret("bfloat16", T.cast(bits >> T.uint32(16), "uint16")), "float32")
+    return make_float2(x, y)
+
+
+@T.macro
 def reduce_add_sync_u32(mask, value):
     """``__reduce_add_sync`` on uint32: the sum (mod 2^32) over the lanes of
     ``mask`` (PTX ``redux.sync.add``)."""
@@ -740,6 +766,8 @@ for _name in ("warp_sync", "cta_sync", "cluster_sync", "warpgroup_sync",
               "uint_as_float", "float_as_uint", "fdividef", "atomic_cas",
               "half2float", "bfloat162float", "make_float2", "float2_x",
               "float2_y", "reduce_add_sync_u32", "reduce_min_sync_u32",
+              "float22bfloat162_rn", "float22bfloat162_rn_from_float2",
+              "bfloat1622float2",
               "atomic_add", "atomic_max", "atomic_min", "atomic_exch", "printf",
               "shfl_sync", "shfl_up_sync", "shfl_down_sync", "shfl_xor_sync"):
     setattr(_CudaNamespace, _name, staticmethod(globals()[_name]))

@@ -182,3 +182,47 @@ def test_conversions_packs_and_uint_warp_reductions():
     assert "redux.sync.add.s32" in ptx  # add is the same bits signed or not
     assert "redux.sync.min.u32" in ptx
     assert "cvt.f32.f16" in ptx and "cvt.f32.bf16" in ptx
+
+
+@T.prim_func
+def _bf16_packs(A: T.Buffer((32,), "float32"), B: T.Buffer((32,), "float32"),
+                P: T.Buffer((32,), "uint32"), Q: T.Buffer((32,), "uint32"),
+                W: T.Buffer((32,), "uint64")):
+    T.device_entry()
+    tx = T.thread_id([32])
+    P[tx] = T.cuda.float22bfloat162_rn(A[tx], B[tx])
+    Q[tx] = T.cuda.float22bfloat162_rn_from_float2(T.cuda.make_float2(A[tx], B[tx]))
+    W[tx] = T.cuda.bfloat1622float2(P[tx])
+
+
+def test_bfloat16_pair_packs_round_to_nearest_even():
+    """float22bfloat162_rn / _from_float2 / bfloat1622float2 against a NumPy
+    round-to-nearest-even, ties included, in the simulator; cvt.rn.bf16 in
+    the PTX."""
+    import numpy as np
+    from tirx import sim
+
+    rng = np.random.default_rng(3)
+    a = rng.standard_normal(32).astype(np.float32)
+    b = (rng.standard_normal(32) * 1e3).astype(np.float32)
+    # exact ties: even (rounds down) and odd (rounds up) last kept bits
+    a[:4] = np.array([0x3F808000, 0x3F818000, 0xBF808000, 0x40490FDB],
+                     np.uint32).view(np.float32)
+
+    def rne(x):
+        u = x.view(np.uint32).astype(np.uint64)
+        return ((u + 0x7FFF + ((u >> 16) & 1)) >> 16).astype(np.uint32)
+
+    p = np.zeros(32, np.uint32)
+    q = np.zeros(32, np.uint32)
+    w = np.zeros(32, np.uint64)
+    sim.run(_bf16_packs, a, b, p, q, w)
+    want = (rne(b) << np.uint32(16)) | rne(a)
+    np.testing.assert_array_equal(p, want)
+    np.testing.assert_array_equal(q, want)
+    assert [hex(x) for x in p[:3] & 0xFFFF] == ["0x3f80", "0x3f82", "0xbf80"]
+    lo = (p & np.uint32(0xFFFF)).astype(np.uint64) << np.uint64(16)
+    hi = (p >> np.uint32(16)).astype(np.uint64) << np.uint64(16)
+    np.testing.assert_array_equal(w, (hi << np.uint64(32)) | lo)
+    ptx = compile_ptx(_bf16_packs)
+    assert "cvt.rn.bf16.f32" in ptx
