@@ -472,6 +472,44 @@ def _atomic(what, op, ptr, value):
     return build("tirx.ptx.atom", [], dict(kw, ptr=p, value=v))
 
 
+_LDG_TYPES = {"float32": "f32", "float64": "f64", "int32": "s32",
+              "uint32": "u32", "int64": "s64", "uint64": "u64", "int16": "s16",
+              "uint16": "u16", "int8": "s8", "uint8": "u8"}
+
+
+def ldg(addr, dtype, *, dst=None, vec=""):
+    """``__ldg``: a load through the read-only (non-coherent) cache, PTX
+    ``ld.global.nc``, of one ``dtype`` at ``addr`` (a global pointer or a
+    global buffer element ``A[i]``), returned; with ``vec="v2"``/``"v4"``
+    the 2 or 4 consecutive values go to the lvalues ``dst``. The data must
+    not change while the kernel runs (what the read-only path assumes)."""
+    from ._ptx import dispatch
+    p = _atomic_target("ldg", addr)
+    if p.ty.storage_scope != "global":
+        raise UserError(f"T.cuda.ldg reads global memory, not a "
+                        f"{p.ty.storage_scope} pointer")
+    dtype = str(dtype)
+    if dtype not in _LDG_TYPES:
+        raise UserError(f"T.cuda.ldg of {dtype!r}: one of "
+                        f"{', '.join(_LDG_TYPES)}")
+    if str(p.ty.element_type) != dtype:
+        raise UserError(f"T.cuda.ldg of {dtype} through a pointer to "
+                        f"{p.ty.element_type}")
+    if dst is None:
+        if vec:
+            raise UserError("a vector T.cuda.ldg needs dst")
+        out = T.local_scalar(dtype)
+        dispatch(f"ld.global.nc.{_LDG_TYPES[dtype]}", [out, p], {})
+        return out
+    if vec not in ("v2", "v4"):
+        raise UserError(f"T.cuda.ldg's vec must be 'v2' or 'v4', got {vec!r}")
+    if not isinstance(dst, (list, tuple)) or len(dst) != int(vec[1:]):
+        raise UserError(f"T.cuda.ldg with vec={vec!r} needs {vec[1:]} "
+                        "destinations in a list")
+    dispatch(f"ld.global.nc.{vec}.{_LDG_TYPES[dtype]}", [*dst, p], {})
+    return None
+
+
 def atomic_add(ptr, value):
     """``atomicAdd(ptr, value)``: PTX ``atom.add`` on `ptr` (a typed
     pointer or a buffer element ``A[i]``); returns the old value. The
@@ -767,7 +805,7 @@ for _name in ("warp_sync", "cta_sync", "cluster_sync", "warpgroup_sync",
               "half2float", "bfloat162float", "make_float2", "float2_x",
               "float2_y", "reduce_add_sync_u32", "reduce_min_sync_u32",
               "float22bfloat162_rn", "float22bfloat162_rn_from_float2",
-              "bfloat1622float2",
+              "bfloat1622float2", "ldg",
               "atomic_add", "atomic_max", "atomic_min", "atomic_exch", "printf",
               "shfl_sync", "shfl_up_sync", "shfl_down_sync", "shfl_xor_sync"):
     setattr(_CudaNamespace, _name, staticmethod(globals()[_name]))

@@ -226,3 +226,55 @@ def test_bfloat16_pair_packs_round_to_nearest_even():
     np.testing.assert_array_equal(w, (hi << np.uint64(32)) | lo)
     ptx = compile_ptx(_bf16_packs)
     assert "cvt.rn.bf16.f32" in ptx
+
+
+@T.prim_func
+def _ldg(A: T.Buffer((128,), "float32"), U: T.Buffer((32,), "uint32"),
+         B: T.Buffer((64,), "float32"), C: T.Buffer((32,), "uint32")):
+    T.device_entry()
+    tx = T.thread_id([32])
+    v = T.alloc_local([4], "float32")
+    T.cuda.ldg(A[tx * 4], "float32", dst=[v[0], v[1], v[2], v[3]], vec="v4")
+    B[tx] = T.cuda.ldg(A[127 - tx], "float32")
+    B[32 + tx] = v[0] - v[1] + v[2] * v[3]
+    C[tx] = T.cuda.ldg(U[tx], "uint32") + T.uint32(1)
+
+
+def test_ldg_scalar_and_vector_through_the_read_only_path():
+    import numpy as np
+    from tirx import sim
+
+    a = np.arange(128, dtype=np.float32) * np.float32(0.5)
+    u = np.arange(32, dtype=np.uint32) * np.uint32(0x01000001)
+    b = np.zeros(64, np.float32)
+    c = np.zeros(32, np.uint32)
+    sim.run(_ldg, a, u, b, c)
+    np.testing.assert_array_equal(b[:32], a[::-1][:32])
+    q = a.reshape(32, 4)
+    np.testing.assert_array_equal(b[32:], q[:, 0] - q[:, 1] + q[:, 2] * q[:, 3])
+    np.testing.assert_array_equal(c, u + np.uint32(1))
+    ptx = compile_ptx(_ldg)
+    assert "ld.global.nc.v4.f32" in ptx and "ld.global.nc.f32" in ptx
+    assert "ld.global.nc.u32" in ptx
+
+
+@pytest.mark.parametrize("body,message", [
+    ("T.cuda.ldg(S[0], 'float32')", "reads global memory"),
+    ("T.cuda.ldg(A[0], 'int32')", "of int32 through a pointer to float32"),
+    ("T.cuda.ldg(A[0], 'float32', vec='v4')", "needs dst"),
+    ("T.cuda.ldg(A[0], 'float32', dst=[A[1]], vec='v4')", "needs 4 destinations"),
+    ("T.cuda.ldg(A[0], 'float32', dst=[A[1], A[2]], vec='v3')", "'v2' or 'v4'"),
+])
+def test_ldg_misuse_is_located(body, message):
+    from tirx.script import ScriptError, from_source
+    src = f'''
+@T.prim_func
+def k(A: T.Buffer((8,), "float32")):
+    T.device_entry()
+    tx = T.thread_id([32])
+    S = T.alloc_buffer([8], "float32", scope="shared")
+    {body}
+'''
+    with pytest.raises(ScriptError, match=message) as e:
+        from_source(src)
+    assert ":7:" in str(e.value) or "line 7" in str(e.value) or "7 |" in str(e.value)
