@@ -54,6 +54,20 @@ def load_module(name, source, filename):
     return module
 
 
+def read_source(name, path=None, wheel=None):
+    """The text of the original's file `name`: the file `path`, else the
+    member `name` of `wheel`."""
+    try:
+        if path:
+            with open(path) as f:
+                return f.read()
+        with zipfile.ZipFile(wheel) as z:
+            return z.read(name).decode()
+    except (OSError, KeyError, zipfile.BadZipFile) as e:
+        raise SystemExit(f"ptx-coverage-vs-original: cannot read {name} "
+                         f"from {path or wheel}: {e}")
+
+
 def load_original(args):
     """The original's table module (it imports nothing from tvm)."""
     if args.table:
@@ -62,12 +76,7 @@ def load_original(args):
         with open(args.table) as f:
             return load_module("original_ptx_table", f.read(), args.table)
     if args.wheel:
-        try:
-            with zipfile.ZipFile(args.wheel) as z:
-                source = z.read(TABLE_PATH).decode()
-        except (OSError, KeyError, zipfile.BadZipFile) as e:
-            raise SystemExit(f"ptx-coverage-vs-original: cannot read "
-                             f"{TABLE_PATH} from {args.wheel}: {e}")
+        source = read_source(TABLE_PATH, wheel=args.wheel)
         return load_module("original_ptx_table", source,
                            f"{args.wheel}!{TABLE_PATH}")
     spec = importlib.util.find_spec("tvm")
@@ -229,16 +238,7 @@ def main():
     print(f"all: {summary(rows)}")
     result = {"ptx": rows}
     if args.cuda:
-        try:
-            if args.script:
-                with open(args.script) as f:
-                    source = f.read()
-            else:
-                with zipfile.ZipFile(args.wheel) as z:
-                    source = z.read(SCRIPT_PATH).decode()
-        except (OSError, KeyError, zipfile.BadZipFile) as e:
-            raise SystemExit(f"ptx-coverage-vs-original: cannot read "
-                             f"{SCRIPT_PATH}: {e}")
+        source = read_source(SCRIPT_PATH, path=args.script, wheel=args.wheel)
         covered, missing = cuda_coverage(source)
         print(f"T.cuda: {len(covered)} of {len(covered) + len(missing)} "
               f"helpers of the original; missing: "
