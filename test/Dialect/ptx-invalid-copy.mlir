@@ -143,3 +143,11 @@ func.func @tma_prefetch_offsets(%t: !tirx.tensormap, %x: i32, %o: i16) {
   tirx.ptx.cp.async.bulk.tensor.prefetch im2col rank 3 %t[%x, %x, %x] im2col [%o, %o] : !tirx.tensormap
   return
 }
+
+// -----
+
+func.func @cp_async_bad_prefetch(%d: !tirx.ptr<f16, shared>, %s: !tirx.ptr<f16, global>) {
+  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'prefetch' [L2_64B, L2_128B, L2_256B]}}
+  tirx.ptx.cp.async ca %d, %s, 8 prefetch L2_99B : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>
+  return
+}
