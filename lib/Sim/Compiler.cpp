@@ -478,6 +478,10 @@ LogicalResult Compiler::compileOp(Operation *op) {
       return failure();
     if (handled)
       return success();
+    if (failed(decodeIntOp(op, *this, handled)))
+      return failure();
+    if (handled)
+      return success();
   }
   return notModeled(op);
 }

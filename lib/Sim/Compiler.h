@@ -148,6 +148,8 @@ LogicalResult decodeVectorOp(Operation *op, Compiler &c, bool &handled);
 /// tirx.tensormap_encode_tiled in the host part.
 LogicalResult decodeTensorMapEncode(Operation *op, Compiler &c);
 LogicalResult decodeMemOp(Operation *op, Compiler &c, bool &handled);
+/// Integer bit manipulation (Int.cpp).
+LogicalResult decodeIntOp(Operation *op, Compiler &c, bool &handled);
 /// MemScopeLevel (Exec.h) of a PTX memory-consistency scope.
 uint8_t scopeLevel(ptx::MemScope scope);
 /// tirx.profile.* (Profile.cpp).

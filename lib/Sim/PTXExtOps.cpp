@@ -347,10 +347,20 @@ Step IntExt::exec(ClusterExec &, Thread &t, const Inst &) {
     uint32_t lo = static_cast<uint32_t>(A), hi = static_cast<uint32_t>(B);
     std::memcpy(bytes, &lo, 4);
     std::memcpy(bytes + 4, &hi, 4);
+    unsigned s = C & 3;
     for (unsigned i = 0; i < 4; ++i) {
       unsigned sel = (C >> (4 * i)) & 0xF;
-      uint8_t v = bytes[sel & 7];
-      if (sel & 8)
+      // imm: 0 the default mode (a nibble per byte, bit 3 replicates the
+      // sign), else f4e, b4e, rc8, ecl, ecr, rc16 (PTX ISA, prmt).
+      unsigned idx = imm == 1   ? (s + i) & 7
+                     : imm == 2 ? (s + 8 - i) & 7
+                     : imm == 3 ? s
+                     : imm == 4 ? std::max(i, s)
+                     : imm == 5 ? std::min(i, s)
+                     : imm == 6 ? 2 * (s & 1) + (i & 1)
+                                : sel & 7;
+      uint8_t v = bytes[idx];
+      if (imm == 0 && (sel & 8))
         v = (v & 0x80) ? 0xFF : 0;
       r |= uint64_t(v) << (8 * i);
     }

@@ -527,6 +527,9 @@ LogicalResult Translator::translateScalar(const Instr &in, bool &handled) {
   handled = true;
   StringRef op = in.parts[0];
   StringRef type = in.parts.back();
+  // prmt writes its mode after the type (prmt.b32.f4e).
+  if (op == "prmt" && in.parts.size() > 2)
+    type = in.parts[1];
   bool ok = true;
 
   if (op == "mov") {
@@ -835,9 +838,17 @@ LogicalResult Translator::translateScalar(const Instr &in, bool &handled) {
   if (op == "bfi")
     return intExt(IntOp::Bfi, 4);
   if (op == "prmt") {
-    if (in.parts.size() > 2 && in.parts[2] != "b32")
-      return notModeled("prmt modes other than the default");
-    return intExt(IntOp::Prmt, 3);
+    // prmt.b32{.mode}: the mode is the part after the type.
+    static const char *const kModes[] = {"f4e", "b4e", "rc8",
+                                         "ecl", "ecr", "rc16"};
+    int64_t mode = 0;
+    for (unsigned i = 0; i < 6; ++i)
+      if (in.has(kModes[i]))
+        mode = i + 1;
+    auto s = intExt(IntOp::Prmt, 3);
+    if (succeeded(s))
+      static_cast<IntExt *>(prog.ext.back().get())->imm = mode;
+    return s;
   }
   if (op == "lop3") {
     // lop3.b32 d, a, b, c, immLut

@@ -101,6 +101,9 @@ class Variant:
     types: Dict[str, object]
     constants: Dict[str, str]
     key: str
+    # The TIRx_PTXReq defs behind ``requirement`` (the generated C++ checks
+    # of the table-generated ops are built from them).
+    req_names: Tuple[str, ...] = ()
 
     @property
     def modifiers(self) -> Dict[str, object]:
@@ -447,7 +450,7 @@ class _Group:
             r for r, expr in self.cond_reqs if _eval(expr, env))
         slots = self._slots(types, attrs)
         return Variant(op.name, ptx, attrs, slots, _requirement(reqs), types,
-                       constants, f"{op.name}#{self.index}#{serial}")
+                       constants, f"{op.name}#{self.index}#{serial}", reqs)
 
     def _set_attr(self, attrs, name, text):
         if text in ("None", ""):

@@ -242,6 +242,9 @@ class TIRx_PTXOp<string mnemonic, TIRx_PTXReq req, list<string> forms,
   list<string> ptxOperands = [];
   list<string> ptxTypes = [];
   list<string> ptxSpellings = [];
+  // Set by TIRx_PTXTableOp: verifier, requirements and lowering are
+  // generated from the variant table.
+  bit ptxTableOp = 0;
   // One paragraph on what the op does, and an example in MLIR syntax.
   string ptxDoc = "";
   string ptxExample = "";
@@ -249,6 +252,26 @@ class TIRx_PTXOp<string mnemonic, TIRx_PTXReq req, list<string> forms,
       # "Minimum target: " # req.text # " (" # req.ptxText # ").\n\n"
       # "PTX forms: " # !interleave(!foreach(f, forms, "`" # f # "`"), ", ")
       # ".\n\nExample:\n\n```mlir\n" # ptxExample # "\n```\n";
+}
+
+// An op whose middle is generated from its variant table
+// (scripts/gen-ptx-table.py, TIRxPTXTableOps.{h,cpp}.inc): the verifier
+// accepts exactly the table's variants (its attributes and the types of its
+// non-pointer operands and results), the requirements are the matching
+// variant's, and the lowering is the one inline-PTX pattern of
+// lib/Conversion/TIRxToNVVM/PTXTableToNVVM.cpp, which writes the variant's
+// PTX text and the operands in `ptxOperands` order (pointers as `[addr]` in
+// the address space of their scope). Its groups may use attribute dims,
+// variables that fix operand types, and `sets` of types; not `ptxTypes`
+// nor `inout` operands.
+class TIRx_PTXTableOp<string mnemonic, TIRx_PTXReq req, list<string> forms,
+                      list<Trait> traits = []>
+    : TIRx_PTXOp<mnemonic, req, forms, traits> {
+  let ptxTableOp = 1;
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    void collectModifierRequirements(::mlir::tirx::PTXNeeds &needs);
+  }];
 }
 
 // An op with no operands, no results and a fixed spelling.

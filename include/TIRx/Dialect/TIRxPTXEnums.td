@@ -244,5 +244,16 @@ def TIRx_PTXAtomKind : TIRx_PTXEnum<"AtomKind", "operation of atom and red",
   [["And", "and"], ["Or", "or"], ["Xor", "xor"], ["Add", "add"],
    ["Inc", "inc"], ["Dec", "dec"], ["Min", "min"], ["Max", "max"],
    ["Exch", "exch"], ["Cas", "cas"]]>;
+// Integer bit manipulation (TIRxPTXIntOps.td). A signedness token is the
+// first letter of the PTX type; the width follows it in the form text.
+def TIRx_PTXIntSign : TIRx_PTXEnum<"IntSign", "signedness of an integer instruction",
+  [["Unsigned", "u", ".u"], ["Signed", "s", ".s"]]>;
+def TIRx_PTXPrmtMode : TIRx_PTXEnum<"PrmtMode", "byte-selection mode of prmt",
+  [["F4E", "f4e"], ["B4E", "b4e"], ["RC8", "rc8"], ["ECL", "ecl"],
+   ["ECR", "ecr"], ["RC16", "rc16"]]>;
+def TIRx_PTXShfDir : TIRx_PTXEnum<"ShfDir", "direction of a funnel shift",
+  [["Left", "l"], ["Right", "r"]]>;
+def TIRx_PTXShfMode : TIRx_PTXEnum<"ShfMode", "shift-amount mode of a funnel shift",
+  [["Clamp", "clamp"], ["Wrap", "wrap"]]>;
 
 #endif // TIRX_DIALECT_TIRXPTXENUMS_TD

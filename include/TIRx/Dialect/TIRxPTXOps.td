@@ -9,6 +9,8 @@
 //   TIRxPTXCopyOps.td  cp.async, cp.async.bulk, TMA, prefetch
 //   TIRxPTXMMAOps.td   wgmma, mma.sync, ldmatrix/stmatrix, tcgen05
 //   TIRxPTXMemOps.td   ld, st, atom, red, red.async, st.async
+//   TIRxPTXIntOps.td   integer bit manipulation (brev, popc, clz, bfind,
+//                      bfe, bfi, prmt, lop3, shf), table-generated
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,5 +21,6 @@ include "TIRx/Dialect/TIRxPTXSyncOps.td"
 include "TIRx/Dialect/TIRxPTXCopyOps.td"
 include "TIRx/Dialect/TIRxPTXMMAOps.td"
 include "TIRx/Dialect/TIRxPTXMemOps.td"
+include "TIRx/Dialect/TIRxPTXIntOps.td"
 
 #endif // TIRX_DIALECT_TIRXPTXOPS_TD

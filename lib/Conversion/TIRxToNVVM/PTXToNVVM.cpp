@@ -1054,4 +1054,5 @@ void mlir::tirx::populateTIRxPTXToNVVMConversionPatterns(
   populatePTXCopyPatterns(converter, patterns);
   populatePTXMMAPatterns(converter, patterns);
   populatePTXMemPatterns(converter, patterns);
+  populatePTXTablePatterns(converter, patterns);
 }

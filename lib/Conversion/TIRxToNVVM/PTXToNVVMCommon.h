@@ -81,6 +81,9 @@ void populatePTXMMAPatterns(LLVMTypeConverter &converter,
                             RewritePatternSet &patterns);
 void populatePTXMemPatterns(LLVMTypeConverter &converter,
                             RewritePatternSet &patterns);
+/// The one inline-PTX pattern of every table-generated op (PTXTable.h).
+void populatePTXTablePatterns(LLVMTypeConverter &converter,
+                              RewritePatternSet &patterns);
 
 } // namespace mlir::tirx::ptxlower
 

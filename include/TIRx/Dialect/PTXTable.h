@@ -1,0 +1,68 @@
+//===- PTXTable.h - The variant table of the table-generated PTX ops -*- C++ -*-===//
+//
+// A TIRx_PTXTableOp (TIRxPTXBase.td) has no hand-written verifier,
+// requirement code or lowering: scripts/gen-ptx-table.py enumerates its
+// variants with tirx.ptxtable and writes them here as rows. A row's key
+// names the op's attributes (enum keywords, `+`/`-` for unit attributes and
+// optional operands, integers) and the types of its non-pointer operands and
+// results; an op instance is legal exactly when its key is a row's. The
+// verifier, the requirements and the one inline-PTX lowering pattern
+// (lib/Conversion/TIRxToNVVM/PTXTableToNVVM.cpp) all read the row.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TIRX_DIALECT_PTXTABLE_H
+#define TIRX_DIALECT_PTXTABLE_H
+
+#include "TIRx/Dialect/TIRxPTXOps.h"
+
+#include <string>
+#include <utility>
+
+namespace mlir::tirx::ptx_table {
+
+/// One legal variant.
+struct Row {
+  const char *key;
+  /// The PTX instruction, without operands (`bfind.shiftamt.u32`).
+  const char *ptx;
+  /// What the variant needs beyond the op's base requirement.
+  llvm::ArrayRef<PTXRequirement> reqs;
+};
+
+/// One PTX operand, in PTX order: an ODS operand (`In`), an ODS result
+/// (`Out`) or an integer attribute written as an immediate (`Imm`).
+enum class Role { In, Out, Imm };
+struct Operand {
+  Role role;
+  unsigned index; // ODS operand or result index
+  const char *name;
+};
+
+struct TableOp {
+  const char *name;
+  llvm::ArrayRef<Row> rows;
+  llvm::ArrayRef<Operand> operands;
+  std::string (*key)(Operation *op);
+  /// The flat operand range of ODS operand `i`.
+  std::pair<unsigned, unsigned> (*operandRange)(Operation *op, unsigned i);
+};
+
+/// Every table-generated op.
+llvm::ArrayRef<TableOp> tableOps();
+/// The table of `op`'s op, or null when it is not a table-generated op.
+const TableOp *lookupTableOp(Operation *op);
+/// The row of `op`, or null when no variant has its key.
+const Row *lookupRow(Operation *op);
+
+/// The verifier of a table-generated op: its key must be a row's.
+LogicalResult verify(Operation *op);
+/// The requirements of `op`'s row beyond the op's base requirement.
+void collectRequirements(Operation *op, PTXNeeds &needs);
+
+/// Appends `name:<type>;` (or `name:-;` when absent) to a key.
+void appendType(std::string &key, llvm::StringRef name, ValueRange values);
+
+} // namespace mlir::tirx::ptx_table
+
+#endif // TIRX_DIALECT_PTXTABLE_H

@@ -1,0 +1,221 @@
+//===- PTXTableToNVVM.cpp - The one lowering of the table-generated ops -*- C++ -*-===//
+//
+// Every TIRx_PTXTableOp lowers through this one pattern: the op's row of
+// the variant table (PTXTable.h) gives the PTX instruction, `ptxOperands`
+// gives the operand order, and the op becomes `llvm.inline_asm` with that
+// exact text. No table-generated op has lowering code of its own.
+//
+// Operands. An integer or float operand is a register of its width (`h`,
+// `r`, `l`, `f`, `d`); an `i1` travels as a 32-bit register and becomes a
+// predicate inside the asm block (`setp.ne.b32`), an `i1` result leaves it
+// through `selp.u32`. A `!tirx.ptr` operand is written `[addr]` in the
+// address space of its scope (global, the executing CTA's shared window for
+// shared/shared.dyn, shared::cluster, local, or generic; the shared windows
+// as 32-bit registers), which must be the
+// state space the row's instruction names; an integer attribute named by an
+// `imm` operand is written as its value.
+//===----------------------------------------------------------------------===//
+
+#include "PTXToNVVMCommon.h"
+#include "TIRx/Dialect/PTXTable.h"
+#include "TIRx/Dialect/TIRxTypes.h"
+
+using namespace mlir;
+using namespace mlir::tirx;
+using namespace mlir::tirx::ptxlower;
+
+namespace {
+
+/// The NVPTX address space a pointer of scope `space` is addressed in.
+unsigned addressSpaceOf(MemorySpace space) {
+  switch (space) {
+  case MemorySpace::Global:
+    return kGlobal;
+  case MemorySpace::Shared:
+  case MemorySpace::SharedDyn:
+    return kShared;
+  case MemorySpace::SharedCluster:
+    return kSharedCluster;
+  case MemorySpace::Local:
+    return kLocal;
+  default:
+    return kGeneric;
+  }
+}
+
+/// The inline-asm register constraint of an LLVM scalar type, or "".
+StringRef constraintOf(Type type) {
+  if (isa<LLVM::LLVMPointerType>(type))
+    return "l";
+  if (type.isInteger(16))
+    return "h";
+  if (type.isInteger(32))
+    return "r";
+  if (type.isInteger(64))
+    return "l";
+  if (type.isF32())
+    return "f";
+  if (type.isF64())
+    return "d";
+  return "";
+}
+
+struct PTXTableLowering : ConversionPattern {
+  PTXTableLowering(const LLVMTypeConverter &converter,
+                   const ptx_table::TableOp &table)
+      : ConversionPattern(converter, table.name, /*benefit=*/1,
+                          &converter.getContext()),
+        table(table) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op->getLoc();
+    const ptx_table::Row *row = ptx_table::lookupRow(op);
+    if (!row)
+      return op->emitOpError("cannot be lowered: no PTX variant has its "
+                             "attributes and types");
+    Type i32 = rewriter.getI32Type();
+    SmallVector<std::string> outConstraints, inConstraints;
+    SmallVector<Value> inputs;
+    SmallVector<Type> outTypes;
+    // Per result: its position among the asm results and whether it is a
+    // predicate.
+    SmallVector<std::pair<unsigned, bool>> resultSlots(op->getNumResults(),
+                                                       {0, false});
+    // The PTX operand text of each ptxOperands entry; `$N` placeholders are
+    // renumbered once the number of asm results is known.
+    struct Piece {
+      enum Kind { OutReg, InReg, Text } kind;
+      unsigned index;
+      std::string text;
+      bool pred = false, address = false;
+    };
+    SmallVector<Piece> pieces;
+    unsigned preds = 0;
+    for (const ptx_table::Operand &spec : table.operands) {
+      if (spec.role == ptx_table::Role::Imm) {
+        auto attr = op->getAttrOfType<IntegerAttr>(spec.name);
+        if (!attr)
+          return op->emitOpError("cannot be lowered: immediate '")
+                 << spec.name << "' is not an integer attribute";
+        pieces.push_back({Piece::Text, 0, std::to_string(attr.getInt())});
+        continue;
+      }
+      if (spec.role == ptx_table::Role::Out) {
+        Value result = op->getResult(spec.index);
+        Type type = getTypeConverter()->convertType(result.getType());
+        bool pred = type && type.isInteger(1);
+        StringRef c = pred ? "r" : type ? constraintOf(type) : "";
+        if (c.empty())
+          return op->emitOpError("cannot be lowered: result '")
+                 << spec.name << "' of type " << result.getType()
+                 << " has no PTX register form";
+        resultSlots[spec.index] = {outTypes.size(), pred};
+        pieces.push_back({Piece::OutReg, (unsigned)outTypes.size(), "", pred});
+        if (pred)
+          ++preds;
+        outTypes.push_back(pred ? i32 : type);
+        outConstraints.push_back(("=" + c).str());
+        continue;
+      }
+      auto [start, length] = table.operandRange(op, spec.index);
+      if (length == 0)
+        continue; // an absent optional operand
+      Value original = op->getOperand(start);
+      Value value = operands[start];
+      bool address = false, pred = false;
+      if (auto ptr = dyn_cast<PtrType>(original.getType())) {
+        unsigned as = addressSpaceOf(ptr.getMemorySpace());
+        value = castToAS(rewriter, loc, value, as);
+        // The shared windows are 32-bit addresses.
+        if (as == kShared || as == kSharedCluster)
+          value = LLVM::PtrToIntOp::create(rewriter, loc, i32, value);
+        address = true;
+      } else if (value.getType().isInteger(1)) {
+        value = boolToI32(rewriter, loc, value);
+        pred = true;
+        ++preds;
+      }
+      StringRef c = constraintOf(value.getType());
+      if (c.empty())
+        return op->emitOpError("cannot be lowered: operand '")
+               << spec.name << "' of type " << original.getType()
+               << " has no PTX register form";
+      pieces.push_back({Piece::InReg, (unsigned)inputs.size(), "", pred, address});
+      inputs.push_back(value);
+      inConstraints.push_back(c.str());
+    }
+    // The asm text: `ptx a, b, ...;`, in a block with predicate registers
+    // when an operand or result is an i1.
+    unsigned numOut = outTypes.size();
+    std::string setup, teardown, args;
+    unsigned p = 0;
+    for (const Piece &piece : pieces) {
+      std::string arg;
+      if (piece.kind == Piece::Text) {
+        arg = piece.text;
+      } else {
+        unsigned n = piece.kind == Piece::OutReg ? piece.index
+                                                 : numOut + piece.index;
+        std::string reg = "$" + std::to_string(n);
+        if (piece.pred) {
+          std::string pr = "%p" + std::to_string(p++);
+          if (piece.kind == Piece::InReg)
+            setup += "setp.ne.b32 " + pr + ", " + reg + ", 0;\n";
+          else
+            teardown += "selp.u32 " + reg + ", 1, 0, " + pr + ";\n";
+          reg = pr;
+        }
+        arg = piece.address ? "[" + reg + "]" : reg;
+      }
+      args += (args.empty() ? " " : ", ") + arg;
+    }
+    std::string text = std::string(row->ptx) + args + ";";
+    if (preds) {
+      std::string decl = ".reg .pred %p<" + std::to_string(preds) + ">;\n";
+      text = "{\n" + decl + setup + text + "\n" + teardown + "}";
+    }
+    std::string constraints;
+    for (const std::string &c : outConstraints)
+      constraints += (constraints.empty() ? "" : ",") + c;
+    for (const std::string &c : inConstraints)
+      constraints += (constraints.empty() ? "" : ",") + c;
+    if (!isPure(op))
+      constraints += std::string(constraints.empty() ? "" : ",") + "~{memory}";
+    auto dialect = LLVM::AsmDialectAttr::get(rewriter.getContext(),
+                                             LLVM::AsmDialect::AD_ATT);
+    Type resultType;
+    if (outTypes.size() == 1)
+      resultType = outTypes.front();
+    else if (outTypes.size() > 1)
+      resultType = LLVM::LLVMStructType::getLiteral(rewriter.getContext(),
+                                                    outTypes);
+    auto asmOp = LLVM::InlineAsmOp::create(
+        rewriter, loc, resultType ? TypeRange(resultType) : TypeRange(),
+        inputs, text, constraints, /*has_side_effects=*/!isPure(op),
+        /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+        dialect, ArrayAttr());
+    SmallVector<Value> results;
+    for (const auto &slot : resultSlots) {
+      Value v = asmOp.getResult(0);
+      if (outTypes.size() > 1)
+        v = LLVM::ExtractValueOp::create(rewriter, loc, v, slot.first);
+      if (slot.second)
+        v = i32ToBool(rewriter, loc, v);
+      results.push_back(v);
+    }
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+
+  const ptx_table::TableOp &table;
+};
+
+} // namespace
+
+void ptxlower::populatePTXTablePatterns(LLVMTypeConverter &converter,
+                                        RewritePatternSet &patterns) {
+  for (const ptx_table::TableOp &table : ptx_table::tableOps())
+    patterns.add<PTXTableLowering>(converter, table);
+}
