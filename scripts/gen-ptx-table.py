@@ -223,8 +223,13 @@ def variant_key(e, v, key_attrs, type_slots):
     for o in e["operands"]:
         if o["kind"] == "optional":
             parts.append(f"{o['name']}=" + ("+" if o["name"] in v.types else "-"))
-    for name in type_slots:
-        parts.append(f"{name}:{v.types.get(name, '-')}")
+    for name, kind in type_slots:
+        t = v.types.get(name)
+        if kind == "scope":
+            scope = "-" if t is None else t.rsplit(",", 1)[1].strip().rstrip(">").strip()
+            parts.append(f"{name}@{scope}")
+        else:
+            parts.append(f"{name}:{t or '-'}")
     return ";".join(parts) + ";"
 
 
@@ -283,11 +288,9 @@ def table_ops(R, data, table_path):
             if any(not isinstance(t, str) for t in seen):
                 fail(f"{name}: '{o['name']}' has a list type")
             ptrs = {t.startswith("!tirx.ptr") for t in seen}
-            if ptrs == {True}:
-                continue
-            if True in ptrs:
+            if len(ptrs) > 1:
                 fail(f"{name}: '{o['name']}' is a pointer in some variants only")
-            type_slots.append(o["name"])
+            type_slots.append((o["name"], "scope" if ptrs == {True} else "type"))
         rows = {}
         for v in vs:
             k = variant_key(e, v, key_attrs, type_slots)
@@ -295,24 +298,46 @@ def table_ops(R, data, table_path):
             if k in rows and rows[k][0] != v.ptx:
                 fail(f"{name}: '{rows[k][0]}' and '{v.ptx}' have the same "
                      f"attributes and types ({k})")
-            rows.setdefault(k, (v.ptx, extra))
+            attrs = []
+            for an in key_attrs:
+                text = v.attrs.get(an)
+                if text is None:
+                    continue
+                if text == "unit":
+                    attrs.append((an, 0, 0))
+                else:
+                    val, width = text.split(":")
+                    attrs.append((an, int(width.strip()[1:]), int(val)))
+            rows.setdefault(k, (v.ptx, extra, attrs))
         op_idx = {o["name"]: i for i, o in enumerate(e["operands"])}
         res_idx = {r["name"]: i for i, r in enumerate(e["results"])}
         ops_spec = []
         for spec in e["ptx_operands"]:
             role, _, rest = spec.strip().partition(" ")
             oname = rest.split("{")[0].split(">")[0].strip()
+            if role == "lit":
+                ops_spec.append(f"{{ptx_table::Role::Lit, 0, {cstr(oname)}}}")
+                continue
             if role == "imm":
                 if e["attrs"].get(oname, {}).get("kind") != "int":
                     fail(f"{name}: immediate '{oname}' must be an integer attribute")
-                ops_spec.append(f"{{ptx_table::Role::Imm, 0, {cstr(oname)}}}")
+                width = e["attrs"][oname]["width"]
+                ops_spec.append(f"{{ptx_table::Role::Imm, {width}, {cstr(oname)}}}")
             elif role == "out":
                 ops_spec.append(f"{{ptx_table::Role::Out, {res_idx[oname]}, {cstr(oname)}}}")
             else:
                 ops_spec.append(f"{{ptx_table::Role::In, {op_idx[oname]}, {cstr(oname)}}}")
         tag = cpp[len("TIRx_"):]
         row_lines = []
-        for k, (ptx, extra) in rows.items():
+        for k, (ptx, extra, attrs) in rows.items():
+            if attrs:
+                out.append(f"static const ptx_table::RowAttr kRowAttrs_{tag}_"
+                           f"{len(row_lines)}[] = {{"
+                           + ", ".join(f"{{{cstr(n)}, {w}, {val}}}" for n, w, val in attrs)
+                           + "};")
+                attr_ref = f"kRowAttrs_{tag}_{len(row_lines)}"
+            else:
+                attr_ref = "{}"
             if extra:
                 out.append(f"static const {ns}::PTXRequirement kRowReqs_{tag}_"
                            f"{len(row_lines)}[] = {{"
@@ -320,7 +345,7 @@ def table_ops(R, data, table_path):
                 reqs = f"kRowReqs_{tag}_{len(row_lines)}"
             else:
                 reqs = "{}"
-            row_lines.append(f"  {{{cstr(k)}, {cstr(ptx)}, {reqs}}},")
+            row_lines.append(f"  {{{cstr(k)}, {cstr(ptx)}, {reqs}, {attr_ref}}},")
         out.append(f"static const ptx_table::Row kRows_{tag}[] = {{")
         out += row_lines
         out.append("};")
@@ -357,11 +382,12 @@ def table_ops(R, data, table_path):
         for i, o in enumerate(e["operands"]):
             if o["kind"] == "optional":
                 out.append(f'  k += op.getODSOperands({i}).empty() ? "{o["name"]}=-;" : "{o["name"]}=+;";')
-        for t in type_slots:
+        for t, kind in type_slots:
+            fn = "appendScope" if kind == "scope" else "appendType"
             if t in op_idx:
-                out.append(f'  ptx_table::appendType(k, "{t}", op.getODSOperands({op_idx[t]}));')
+                out.append(f'  ptx_table::{fn}(k, "{t}", op.getODSOperands({op_idx[t]}));')
             else:
-                out.append(f'  ptx_table::appendType(k, "{t}", op.getODSResults({res_idx[t]}));')
+                out.append(f'  ptx_table::{fn}(k, "{t}", op.getODSResults({res_idx[t]}));')
         out.append("  return k;")
         out.append("}")
         out.append(f"static std::pair<unsigned, unsigned> range_{tag}(::mlir::Operation *operation, unsigned i) {{")
@@ -375,7 +401,9 @@ def table_ops(R, data, table_path):
         out.append("  ptx_table::collectRequirements(getOperation(), needs);")
         out.append("}")
         out.append("")
-        table.append(f"  {{{cstr(name)}, kRows_{tag}, kOperands_{tag}, key_{tag}, range_{tag}}},")
+        table.append(f"  {{{cstr(name)}, kRows_{tag}, kOperands_{tag}, key_{tag}, "
+                     f"range_{tag}, {len(e['operands'])}, {len(e['results'])}, "
+                     f"{'true' if e['segments'] else 'false'}}},")
     out.append("static const ptx_table::TableOp kTableOps[] = {")
     out += table
     out.append("};")

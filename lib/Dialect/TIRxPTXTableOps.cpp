@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TIRx/Dialect/PTXTable.h"
+#include "TIRx/Dialect/TIRxTypes.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -25,6 +26,15 @@ void ptx_table::appendType(std::string &key, StringRef name,
     values.front().getType().print(os);
     key += text;
   }
+  key += ";";
+}
+
+void ptx_table::appendScope(std::string &key, StringRef name,
+                            ValueRange values) {
+  key += name;
+  key += "@";
+  auto ptr = values.empty() ? PtrType() : dyn_cast<PtrType>(values.front().getType());
+  key += ptr ? stringifyMemorySpace(ptr.getMemorySpace()).str() : "-";
   key += ";";
 }
 
@@ -53,16 +63,34 @@ const ptx_table::Row *ptx_table::lookupRow(Operation *op) {
   return nullptr;
 }
 
-/// `sign = s, a : i16` from a key `sign=s;a:i16;`.
-static std::string readableKey(StringRef key) {
-  std::string out;
+SmallVector<ptx_table::KeyPart> ptx_table::parseKey(StringRef key) {
+  SmallVector<KeyPart> out;
   SmallVector<StringRef> parts;
   key.split(parts, ';', -1, /*KeepEmpty=*/false);
   for (StringRef p : parts) {
+    char sep = p.contains('=') ? '=' : p.contains('@') ? '@' : ':';
+    auto [name, value] = p.split(sep);
+    out.push_back({name, sep, value});
+  }
+  return out;
+}
+
+/// `sign = s, a : i16` from a key `sign=s;a:i16;`.
+static std::string readableKey(StringRef key) {
+  std::string out;
+  for (const ptx_table::KeyPart &part : ptx_table::parseKey(key)) {
+    StringRef name = part.name, value = part.value;
+    char sep = part.sep;
+    bool isType = sep != '=';
+    // An absent operand: its `name=-` part already says so.
+    if (isType && value == "-")
+      continue;
     if (!out.empty())
       out += ", ";
-    auto [name, value] = p.split(p.contains('=') ? '=' : ':');
-    bool isType = !p.contains('=');
+    if (sep == '@') {
+      out += (name + " in " + value).str();
+      continue;
+    }
     if (!isType && value == "-") {
       out += ("no " + name).str();
       continue;

@@ -19,6 +19,7 @@
 #include "TIRx/Dialect/TIRxPTXOps.h"
 
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace mlir::tirx;
@@ -375,8 +376,87 @@ bool isSignedType(ptx::ValType t) {
 
 } // namespace
 
+/// st.bulk: `size` zero bytes at `addr`, both multiples of 8; weak stores.
+struct BulkZero : ExtOp {
+  uint32_t addr = 0, size = 0;
+  Scope scope = Scope::Generic;
+  const char *name() const override { return "st.bulk"; }
+  Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
+    uint64_t a = t.R()[addr], n = t.R()[size];
+    if (a % 8 || n % 8) {
+      ex.error(I.loc) << ex.describe(t) << " issues st.bulk of " << n
+                      << " bytes at " << ("0x" + llvm::utohexstr(a))
+                      << "; the address and the size must be multiples of 8";
+      return Step::Fail;
+    }
+    // Eight bytes at a time: the alignment st.bulk requires.
+    for (uint64_t off = 0; off < n; off += 8) {
+      uint8_t *p = memAccess(ex, t, I.loc, a + off, 8, scope, Access::Write,
+                             kWeak);
+      if (!p)
+        return Step::Fail;
+      std::memset(p, 0, 8);
+    }
+    return Step::Next;
+  }
+};
+
+/// applypriority / discard: a 128-byte L2 line, which the simulator (no
+/// caches) leaves as it is; a discarded line's contents are unspecified, and
+/// keeping them is one of the outcomes. The address must be 128-byte
+/// aligned.
+struct L2LineOp : ExtOp {
+  uint32_t addr = 0;
+  const char *instr = "";
+  const char *name() const override { return instr; }
+  Step exec(ClusterExec &ex, Thread &t, const Inst &I) override {
+    uint64_t a = t.R()[addr];
+    if (a % 128) {
+      ex.error(I.loc) << ex.describe(t) << " issues " << instr << " at "
+                      << ("0x" + llvm::utohexstr(a))
+                      << ", which is not 128-byte aligned";
+      return Step::Fail;
+    }
+    return Step::Next;
+  }
+};
+
+/// The opaque cache policy the simulator gives createpolicy: the cache hints
+/// that take it have no effect in the simulator, so any value will do; this
+/// one names the priorities (bits 0-3 primary, 4-7 secondary + 1).
+static constexpr int64_t kPolicyTag = int64_t(0x7C1) << 52;
+
 LogicalResult sim::decodeMemOp(Operation *op, Compiler &c, bool &handled) {
   handled = true;
+  if (auto o = dyn_cast<PTXStBulkOp>(op)) {
+    auto e = std::make_unique<BulkZero>();
+    e->addr = c.slot(o.getAddr());
+    e->size = c.slot(o.getSize());
+    e->scope = cast<PtrType>(o.getAddr().getType()).getMemorySpace();
+    c.emitExt(std::move(e));
+    return success();
+  }
+  if (isa<PTXApplyPriorityOp, PTXDiscardOp>(op)) {
+    auto e = std::make_unique<L2LineOp>();
+    e->addr = c.slot(op->getOperand(0));
+    e->instr = isa<PTXDiscardOp>(op) ? "discard" : "applypriority";
+    c.emitExt(std::move(e));
+    return success();
+  }
+  if (isa<PTXCreatePolicyFractionalOp, PTXCreatePolicyRangeOp>(op)) {
+    auto primary = op->getAttrOfType<IntegerAttr>("primary");
+    auto secondary = op->getAttrOfType<IntegerAttr>("secondary");
+    Inst i = c.make(Opc::Const);
+    i.d = c.slot(op->getResult(0));
+    i.imm = kPolicyTag | (primary ? primary.getInt() : 0) |
+            ((secondary ? secondary.getInt() + 1 : 0) << 4);
+    c.emit(i);
+    return success();
+  }
+  if (auto o = dyn_cast<PTXCreatePolicyCvtOp>(op)) {
+    c.emitCopy(c.slot(o.getPolicy()), c.slot(o.getOld()), 1);
+    return success();
+  }
   if (auto ld = dyn_cast<PTXLdOp>(op)) {
     auto e = std::make_unique<LdSt>();
     if (failed(shapeOf(op, c, ld.getRes().getType(), e->shape)))

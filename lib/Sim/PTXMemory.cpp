@@ -355,8 +355,9 @@ LogicalResult Translator::translateMemory(const Instr &in, bool &handled) {
     bool store = op == "st";
     if (in.parts.size() > 1 && in.parts[1] == "async")
       return handled = false, success();
+    // st.bulk is a table-generated op (PTXTableDecode.cpp).
     if (in.parts.size() > 1 && in.parts[1] == "bulk")
-      return notModeled();
+      return handled = false, success();
     MemMods m = memMods(in, 1);
     if (m.unknown)
       return notModeled("modifier ." + m.unknownPart);

@@ -154,7 +154,7 @@ LogicalResult Translator::decodeBuilt(Operation *op) {
   bool handled = false;
   using Decoder = LogicalResult (*)(Operation *, Compiler &, bool &);
   for (Decoder d : {decodeSyncOp, decodeCopyOp, decodeWarpOp, decodeMMAOp,
-                    decodeTcgen05Op, decodeMemOp}) {
+                    decodeTcgen05Op, decodeMemOp, decodeIntOp}) {
     if (failed(d(op, c, handled)))
       return failure();
     if (handled)
@@ -1598,6 +1598,8 @@ LogicalResult Translator::translateInstr(const Instr &in) {
     if (failed(translateCvt(in, handled)))
       return failure();
   }
+  if (!handled && failed(translateTable(in, handled)))
+    return failure();
   if (!handled)
     return notModeled();
   if (skip != ~0u)

@@ -190,6 +190,8 @@ public:
   LogicalResult translateCopy(const Instr &in, bool &handled);
   LogicalResult translateMMA(const Instr &in, bool &handled);
   LogicalResult translateTcgen05(const Instr &in, bool &handled);
+  /// The rows of the table-generated ops (PTXTableDecode.cpp).
+  LogicalResult translateTable(const Instr &in, bool &handled);
 
   /// The instruction's operand count must be in [lo, hi].
   LogicalResult expectOperands(const Instr &in, size_t lo, size_t hi);

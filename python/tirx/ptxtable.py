@@ -74,7 +74,9 @@ class Slot:
     into the destination it passed), ``"inout"`` (an operand whose updated
     value is the result named ``result``) or ``"imm"`` (a compile-time
     integer that becomes the attribute ``name``; ``imm_values`` maps PTX's
-    immediate to the attribute in MLIR syntax where they differ)."""
+    immediate to the attribute in MLIR syntax where they differ) or ``"lit"``
+    (an operand the instruction fixes, ``name`` being its literal: the
+    caller passes that integer and the op carries nothing)."""
 
     name: str
     role: str
@@ -335,7 +337,7 @@ class _Op:
             self.managed |= g.dim_names | {n for n, _, _ in g.sets}
 
     def _slot_spec(self, spec):
-        m = re.match(r"^(in|out|inout|imm)\s+(\w+)(?:>(\w+))?(?:\{(.*)\})?$",
+        m = re.match(r"^(in|out|inout|imm|lit)\s+(\w+)(?:>(\w+))?(?:\{(.*)\})?$",
                      spec.strip())
         if not m:
             raise ValueError(f"{self.name}: bad operand '{spec}'")
@@ -471,6 +473,9 @@ class _Group:
             if role == "imm":
                 slots.append(Slot(name, role, name not in attrs, False,
                                   imm_values=imm))
+                continue
+            if role == "lit":
+                slots.append(Slot(name, role, False, False))
                 continue
             kind = (op.operand_kinds.get(name) or op.result_kinds.get(name)
                     or {"kind": "single"})

@@ -5,7 +5,8 @@
 // variants with tirx.ptxtable and writes them here as rows. A row's key
 // names the op's attributes (enum keywords, `+`/`-` for unit attributes and
 // optional operands, integers) and the types of its non-pointer operands and
-// results; an op instance is legal exactly when its key is a row's. The
+// results and the scopes of its pointers; an op instance is legal exactly
+// when its key is a row's. The
 // verifier, the requirements and the one inline-PTX lowering pattern
 // (lib/Conversion/TIRxToNVVM/PTXTableToNVVM.cpp) all read the row.
 //
@@ -21,6 +22,14 @@
 
 namespace mlir::tirx::ptx_table {
 
+/// An attribute of a variant: a unit attribute (`width` 0) or an integer
+/// (enum cases are their i32 values).
+struct RowAttr {
+  const char *name;
+  unsigned width;
+  int64_t value;
+};
+
 /// One legal variant.
 struct Row {
   const char *key;
@@ -28,14 +37,17 @@ struct Row {
   const char *ptx;
   /// What the variant needs beyond the op's base requirement.
   llvm::ArrayRef<PTXRequirement> reqs;
+  /// Its attributes (what the simulator's PTX level builds the op with).
+  llvm::ArrayRef<RowAttr> attrs;
 };
 
 /// One PTX operand, in PTX order: an ODS operand (`In`), an ODS result
-/// (`Out`) or an integer attribute written as an immediate (`Imm`).
-enum class Role { In, Out, Imm };
+/// (`Out`), an integer attribute written as an immediate (`Imm`, `name` the
+/// attribute) or a literal the instruction fixes (`Lit`, `name` the text).
+enum class Role { In, Out, Imm, Lit };
 struct Operand {
   Role role;
-  unsigned index; // ODS operand or result index
+  unsigned index; // ODS operand or result index; an Imm's attribute width
   const char *name;
 };
 
@@ -46,7 +58,19 @@ struct TableOp {
   std::string (*key)(Operation *op);
   /// The flat operand range of ODS operand `i`.
   std::pair<unsigned, unsigned> (*operandRange)(Operation *op, unsigned i);
+  /// ODS operand and result counts; whether the op has operand segments.
+  unsigned numOperands, numResults;
+  bool segments;
 };
+
+/// The parts of a row's key: `name=value` (attributes, optional operands),
+/// `name:type` (non-pointer operands and results), `name@scope` (pointers).
+struct KeyPart {
+  llvm::StringRef name;
+  char sep;
+  llvm::StringRef value;
+};
+llvm::SmallVector<KeyPart> parseKey(llvm::StringRef key);
 
 /// Every table-generated op.
 llvm::ArrayRef<TableOp> tableOps();
@@ -62,6 +86,8 @@ void collectRequirements(Operation *op, PTXNeeds &needs);
 
 /// Appends `name:<type>;` (or `name:-;` when absent) to a key.
 void appendType(std::string &key, llvm::StringRef name, ValueRange values);
+/// Appends `name@<scope>;` of a `!tirx.ptr` operand (`name@-;` when absent).
+void appendScope(std::string &key, llvm::StringRef name, ValueRange values);
 
 } // namespace mlir::tirx::ptx_table
 

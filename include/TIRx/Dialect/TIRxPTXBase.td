@@ -34,8 +34,8 @@
 //          frontend lookup, not enumerated again.
 //
 // Ops also give `ptxOperands` (the PTX operand order, "role name" with role
-// in/out/inout/imm; "inout a>b" names the result b that carries operand a's
-// update), `ptxTypes` (the types a sweep instance uses where neither the
+// in/out/inout/imm/lit; "inout a>b" names the result b that carries operand
+// a's update; "lit 0" is an operand the instruction fixes to that literal), `ptxTypes` (the types a sweep instance uses where neither the
 // ODS constraint nor the group fixes one) and `ptxSpellings` ("tok=alt":
 // the PTX ISA also accepts `alt` for `tok` in this op, e.g. `.shared` for
 // `.shared::cta`).
@@ -263,7 +263,8 @@ class TIRx_PTXOp<string mnemonic, TIRx_PTXReq req, list<string> forms,
 // PTX text and the operands in `ptxOperands` order (pointers as `[addr]` in
 // the address space of their scope). Its groups may use attribute dims,
 // variables that fix operand types, and `sets` of types; not `ptxTypes`
-// nor `inout` operands.
+// nor `inout` operands. A pointer's scope (not its element type) is part
+// of the key, so the groups give one pointer type per scope they accept.
 class TIRx_PTXTableOp<string mnemonic, TIRx_PTXReq req, list<string> forms,
                       list<Trait> traits = []>
     : TIRx_PTXOp<mnemonic, req, forms, traits> {

@@ -255,5 +255,11 @@ def TIRx_PTXShfDir : TIRx_PTXEnum<"ShfDir", "direction of a funnel shift",
   [["Left", "l"], ["Right", "r"]]>;
 def TIRx_PTXShfMode : TIRx_PTXEnum<"ShfMode", "shift-amount mode of a funnel shift",
   [["Clamp", "clamp"], ["Wrap", "wrap"]]>;
+// The L2 priorities of createpolicy (TIRxPTXCacheOps.td).
+def TIRx_PTXL2Priority : TIRx_PTXEnum<"L2Priority", "L2 eviction priority of a cache policy",
+  [["EvictLast", "evict_last", ".L2::evict_last"],
+   ["EvictNormal", "evict_normal", ".L2::evict_normal"],
+   ["EvictFirst", "evict_first", ".L2::evict_first"],
+   ["EvictUnchanged", "evict_unchanged", ".L2::evict_unchanged"]]>;
 
 #endif // TIRX_DIALECT_TIRXPTXENUMS_TD

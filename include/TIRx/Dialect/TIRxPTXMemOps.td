@@ -446,4 +446,27 @@ tirx.ptx.st.async b32 %remote, %x, %remote_bar : !tirx.ptr<i32, shared.cluster>,
       [], 1>];
 }
 
+def TIRx_SharedOrGenericPtr : TIRx_PtrIn<["Shared", "SharedDyn", "Generic"],
+    "pointer in shared, shared.dyn or generic memory">;
+
+def TIRx_PTXStBulkOp : TIRx_PTXTableOp<"st.bulk", PTX_SM100,
+    ["st.bulk{.weak}{.shared::cta}"]> {
+  let summary = "Zero a range of shared memory";
+  let ptxDoc = [{
+Sets the `size` bytes at `addr` to zero, a weak store of each byte. `addr`
+is the executing CTA's shared memory (a `shared`/`shared.dyn` pointer, the
+`.shared::cta` form) or a generic address of it; `size` and `addr` are
+multiples of 8. The instruction's initial value operand is always 0 (in
+script, `T.ptx["st.bulk.weak.shared::cta"](addr, size, 0)`).
+  }];
+  let ptxExample = "tirx.ptx.st.bulk %buf, %n : !tirx.ptr<f32, shared>";
+  let arguments = (ins UnitAttr:$weak, TIRx_SharedOrGenericPtr:$addr, I64:$size);
+  let assemblyFormat = "(`weak` $weak^)? $addr `,` $size attr-dict `:` qualified(type($addr))";
+  let ptxOperands = ["in addr", "in size", "lit 0"];
+  let ptxVariants = [TIRx_PTXForm<
+      "st.bulk{weak}{'' if S == 'generic' else '.shared::cta'}",
+      ["weak(.weak): - | +", "S: shared | shared.dyn | generic"],
+      ["addr : !tirx.ptr<i8, {S}>"]>];
+}
+
 #endif // TIRX_DIALECT_TIRXPTXMEMOPS_TD

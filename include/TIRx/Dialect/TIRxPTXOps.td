@@ -8,7 +8,9 @@
 //                      warp-level ops, launch control, special registers
 //   TIRxPTXCopyOps.td  cp.async, cp.async.bulk, TMA, prefetch
 //   TIRxPTXMMAOps.td   wgmma, mma.sync, ldmatrix/stmatrix, tcgen05
-//   TIRxPTXMemOps.td   ld, st, atom, red, red.async, st.async
+//   TIRxPTXMemOps.td   ld, st, atom, red, red.async, st.async, st.bulk
+//   TIRxPTXCacheOps.td L2 cache control: applypriority, discard,
+//                      createpolicy, table-generated
 //   TIRxPTXIntOps.td   integer bit manipulation (brev, popc, clz, bfind,
 //                      bfe, bfi, prmt, lop3, shf), table-generated
 //
@@ -22,5 +24,6 @@ include "TIRx/Dialect/TIRxPTXCopyOps.td"
 include "TIRx/Dialect/TIRxPTXMMAOps.td"
 include "TIRx/Dialect/TIRxPTXMemOps.td"
 include "TIRx/Dialect/TIRxPTXIntOps.td"
+include "TIRx/Dialect/TIRxPTXCacheOps.td"
 
 #endif // TIRX_DIALECT_TIRXPTXOPS_TD

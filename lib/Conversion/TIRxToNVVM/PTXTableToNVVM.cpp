@@ -6,9 +6,8 @@
 // exact text. No table-generated op has lowering code of its own.
 //
 // Operands. An integer or float operand is a register of its width (`h`,
-// `r`, `l`, `f`, `d`); an `i1` travels as a 32-bit register and becomes a
-// predicate inside the asm block (`setp.ne.b32`), an `i1` result leaves it
-// through `selp.u32`. A `!tirx.ptr` operand is written `[addr]` in the
+// `r`, `l`, `f`, `d`); a type without one (an `i1` predicate, a vector) is a
+// located error until a table op needs it. A `lit` operand is its literal. A `!tirx.ptr` operand is written `[addr]` in the
 // address space of its scope (global, the executing CTA's shared window for
 // shared/shared.dyn, shared::cluster, local, or generic; the shared windows
 // as 32-bit registers), which must be the
@@ -79,21 +78,22 @@ struct PTXTableLowering : ConversionPattern {
     SmallVector<std::string> outConstraints, inConstraints;
     SmallVector<Value> inputs;
     SmallVector<Type> outTypes;
-    // Per result: its position among the asm results and whether it is a
-    // predicate.
-    SmallVector<std::pair<unsigned, bool>> resultSlots(op->getNumResults(),
-                                                       {0, false});
+    // Per result: its position among the asm results.
+    SmallVector<unsigned> resultSlots(op->getNumResults(), 0);
     // The PTX operand text of each ptxOperands entry; `$N` placeholders are
     // renumbered once the number of asm results is known.
     struct Piece {
       enum Kind { OutReg, InReg, Text } kind;
       unsigned index;
       std::string text;
-      bool pred = false, address = false;
+      bool address = false;
     };
     SmallVector<Piece> pieces;
-    unsigned preds = 0;
     for (const ptx_table::Operand &spec : table.operands) {
+      if (spec.role == ptx_table::Role::Lit) {
+        pieces.push_back({Piece::Text, 0, spec.name});
+        continue;
+      }
       if (spec.role == ptx_table::Role::Imm) {
         auto attr = op->getAttrOfType<IntegerAttr>(spec.name);
         if (!attr)
@@ -105,17 +105,14 @@ struct PTXTableLowering : ConversionPattern {
       if (spec.role == ptx_table::Role::Out) {
         Value result = op->getResult(spec.index);
         Type type = getTypeConverter()->convertType(result.getType());
-        bool pred = type && type.isInteger(1);
-        StringRef c = pred ? "r" : type ? constraintOf(type) : "";
+        StringRef c = type ? constraintOf(type) : "";
         if (c.empty())
           return op->emitOpError("cannot be lowered: result '")
                  << spec.name << "' of type " << result.getType()
                  << " has no PTX register form";
-        resultSlots[spec.index] = {outTypes.size(), pred};
-        pieces.push_back({Piece::OutReg, (unsigned)outTypes.size(), "", pred});
-        if (pred)
-          ++preds;
-        outTypes.push_back(pred ? i32 : type);
+        resultSlots[spec.index] = outTypes.size();
+        pieces.push_back({Piece::OutReg, (unsigned)outTypes.size(), ""});
+        outTypes.push_back(type);
         outConstraints.push_back(("=" + c).str());
         continue;
       }
@@ -124,7 +121,7 @@ struct PTXTableLowering : ConversionPattern {
         continue; // an absent optional operand
       Value original = op->getOperand(start);
       Value value = operands[start];
-      bool address = false, pred = false;
+      bool address = false;
       if (auto ptr = dyn_cast<PtrType>(original.getType())) {
         unsigned as = addressSpaceOf(ptr.getMemorySpace());
         value = castToAS(rewriter, loc, value, as);
@@ -132,25 +129,19 @@ struct PTXTableLowering : ConversionPattern {
         if (as == kShared || as == kSharedCluster)
           value = LLVM::PtrToIntOp::create(rewriter, loc, i32, value);
         address = true;
-      } else if (value.getType().isInteger(1)) {
-        value = boolToI32(rewriter, loc, value);
-        pred = true;
-        ++preds;
       }
       StringRef c = constraintOf(value.getType());
       if (c.empty())
         return op->emitOpError("cannot be lowered: operand '")
                << spec.name << "' of type " << original.getType()
                << " has no PTX register form";
-      pieces.push_back({Piece::InReg, (unsigned)inputs.size(), "", pred, address});
+      pieces.push_back({Piece::InReg, (unsigned)inputs.size(), "", address});
       inputs.push_back(value);
       inConstraints.push_back(c.str());
     }
-    // The asm text: `ptx a, b, ...;`, in a block with predicate registers
-    // when an operand or result is an i1.
+    // The asm text: `ptx a, b, ...;`.
     unsigned numOut = outTypes.size();
-    std::string setup, teardown, args;
-    unsigned p = 0;
+    std::string args;
     for (const Piece &piece : pieces) {
       std::string arg;
       if (piece.kind == Piece::Text) {
@@ -159,23 +150,11 @@ struct PTXTableLowering : ConversionPattern {
         unsigned n = piece.kind == Piece::OutReg ? piece.index
                                                  : numOut + piece.index;
         std::string reg = "$" + std::to_string(n);
-        if (piece.pred) {
-          std::string pr = "%p" + std::to_string(p++);
-          if (piece.kind == Piece::InReg)
-            setup += "setp.ne.b32 " + pr + ", " + reg + ", 0;\n";
-          else
-            teardown += "selp.u32 " + reg + ", 1, 0, " + pr + ";\n";
-          reg = pr;
-        }
         arg = piece.address ? "[" + reg + "]" : reg;
       }
       args += (args.empty() ? " " : ", ") + arg;
     }
     std::string text = std::string(row->ptx) + args + ";";
-    if (preds) {
-      std::string decl = ".reg .pred %p<" + std::to_string(preds) + ">;\n";
-      text = "{\n" + decl + setup + text + "\n" + teardown + "}";
-    }
     std::string constraints;
     for (const std::string &c : outConstraints)
       constraints += (constraints.empty() ? "" : ",") + c;
@@ -185,25 +164,19 @@ struct PTXTableLowering : ConversionPattern {
       constraints += std::string(constraints.empty() ? "" : ",") + "~{memory}";
     auto dialect = LLVM::AsmDialectAttr::get(rewriter.getContext(),
                                              LLVM::AsmDialect::AD_ATT);
-    Type resultType;
-    if (outTypes.size() == 1)
-      resultType = outTypes.front();
-    else if (outTypes.size() > 1)
-      resultType = LLVM::LLVMStructType::getLiteral(rewriter.getContext(),
-                                                    outTypes);
+    if (outTypes.size() > 1)
+      return op->emitOpError("cannot be lowered: the inline-PTX pattern "
+                             "writes one result");
+    Type resultType = outTypes.empty() ? Type() : outTypes.front();
     auto asmOp = LLVM::InlineAsmOp::create(
         rewriter, loc, resultType ? TypeRange(resultType) : TypeRange(),
         inputs, text, constraints, /*has_side_effects=*/!isPure(op),
         /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
         dialect, ArrayAttr());
     SmallVector<Value> results;
-    for (const auto &slot : resultSlots) {
-      Value v = asmOp.getResult(0);
-      if (outTypes.size() > 1)
-        v = LLVM::ExtractValueOp::create(rewriter, loc, v, slot.first);
-      if (slot.second)
-        v = i32ToBool(rewriter, loc, v);
-      results.push_back(v);
+    for (unsigned slot : resultSlots) {
+      (void)slot;
+      results.push_back(asmOp.getResult(0));
     }
     rewriter.replaceOp(op, results);
     return success();

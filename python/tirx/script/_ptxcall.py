@@ -132,6 +132,11 @@ def call_variant(variant, text, args, kwargs):
         for s, v in _ignore_src(op, text, pairs):
             role = _slot(s, "role", "in")
             name = _slot(s, "name")
+            if role == "lit":
+                if isinstance(v, Expr) or v != int(name):
+                    raise UserError(f"'{text}': this operand can only be the "
+                                    f"literal {name}, got {v!r}")
+                continue
             if role == "imm":
                 if isinstance(v, Expr):
                     raise UserError(f"'{text}': '{name}' is an immediate; give a "

@@ -1,0 +1,159 @@
+//===- PTXTableDecode.cpp - The PTX level of the table-generated ops -*- C++ -*-===//
+//
+// An instruction whose text is a row of a table-generated op (PTXTable.h)
+// becomes that op, built from the row: its attributes, its operand and
+// result types (a pointer gets the row's scope), and the instruction's
+// operands in `ptxOperands` order bound to their registers' slots. The op
+// then runs the semantics its IR-level decoder gives it, as every family
+// of the PTX level does (PTXTranslate.h). No table-generated op has
+// decoding code of its own.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PTXTranslate.h"
+
+#include "TIRx/Dialect/PTXTable.h"
+#include "TIRx/Dialect/TIRxTypes.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/IR/Verifier.h"
+
+using namespace mlir;
+using namespace mlir::tirx;
+using namespace mlir::tirx::sim;
+using namespace mlir::tirx::sim::ptxfe;
+
+/// The state space an address of scope `scope` names in PTX ("" generic).
+static StringRef spaceOf(MemorySpace scope) {
+  switch (scope) {
+  case MemorySpace::Global:
+    return "global";
+  case MemorySpace::Shared:
+  case MemorySpace::SharedDyn:
+    return "shared::cta";
+  case MemorySpace::SharedCluster:
+    return "shared::cluster";
+  case MemorySpace::Local:
+    return "local";
+  default:
+    return "";
+  }
+}
+
+namespace {
+/// What a row says about one operand or result.
+struct Slot {
+  bool present = true;
+  Type type;
+  std::optional<MemorySpace> scope;
+};
+} // namespace
+
+LogicalResult Translator::translateTable(const Instr &in, bool &handled) {
+  handled = false;
+  // The rows with this text; those that differ only in a pointer's scope
+  // or in an optional operand are told apart by the operand count.
+  for (const ptx_table::TableOp &table : ptx_table::tableOps()) {
+    for (const ptx_table::Row &row : table.rows) {
+      if (in.opcode != row.ptx)
+        continue;
+      llvm::StringMap<Slot> slots;
+      for (const ptx_table::KeyPart &part : ptx_table::parseKey(row.key)) {
+        Slot &s = slots[part.name];
+        if (part.value == "-") {
+          s.present = false;
+        } else if (part.sep == ':') {
+          s.type = parseType(part.value, ctx);
+        } else if (part.sep == '@') {
+          s.scope = symbolizeMemorySpace(part.value);
+          if (s.scope)
+            s.type = ptrTo(b.getIntegerType(8), *s.scope);
+        }
+      }
+      size_t count = 0;
+      for (const ptx_table::Operand &spec : table.operands)
+        if (spec.role != ptx_table::Role::In || slots.lookup(spec.name).present)
+          ++count;
+      if (count != in.ops.size())
+        continue;
+      handled = true;
+      bool ok = true;
+      OperationState state(curLocation, table.name);
+      for (const ptx_table::RowAttr &a : row.attrs)
+        state.addAttribute(a.name, a.width ? Attribute(b.getIntegerAttr(
+                                                 b.getIntegerType(a.width),
+                                                 a.value))
+                                           : Attribute(b.getUnitAttr()));
+      SmallVector<Value> operands(table.numOperands);
+      SmallVector<std::pair<unsigned, uint32_t>> results;
+      size_t j = 0;
+      for (const ptx_table::Operand &spec : table.operands) {
+        if (spec.role == ptx_table::Role::In &&
+            !slots.lookup(spec.name).present)
+          continue;
+        const Operand &o = in.ops[j++];
+        switch (spec.role) {
+        case ptx_table::Role::Lit:
+          if (o.kind != Operand::Kind::Imm ||
+              std::to_string(o.imm) != spec.name)
+            return error() << "'" << in.opcode << "' takes the literal "
+                           << spec.name << " here";
+          break;
+        case ptx_table::Role::Imm:
+          if (o.kind != Operand::Kind::Imm)
+            return error() << "'" << in.opcode << "' takes an immediate '"
+                           << spec.name << "'";
+          state.addAttribute(spec.name,
+                             b.getIntegerAttr(b.getIntegerType(spec.index),
+                                              o.imm));
+          break;
+        case ptx_table::Role::Out: {
+          uint32_t d = dest(o, ok);
+          if (!ok)
+            return failure();
+          results.push_back({spec.index, d});
+          break;
+        }
+        case ptx_table::Role::In: {
+          const Slot &s = slots[spec.name];
+          if (!s.type)
+            return notModeled("an operand of type '" + std::string(spec.name) +
+                              "' the table does not give");
+          uint32_t v = s.scope ? address(o, spaceOf(*s.scope), ok)
+                               : value(o, s.type.getIntOrFloatBitWidth(), ok);
+          if (!ok)
+            return failure();
+          operands[spec.index] = arg(s.type, v);
+          break;
+        }
+        }
+      }
+      SmallVector<int32_t> segments;
+      for (Value v : operands) {
+        if (v)
+          state.addOperands(v);
+        segments.push_back(v ? 1 : 0);
+      }
+      if (table.segments)
+        state.addAttribute("operandSegmentSizes",
+                           b.getDenseI32ArrayAttr(segments));
+      // Result types in ODS order: the row's, by the results' names.
+      SmallVector<Type> resultTypes(table.numResults);
+      for (const ptx_table::Operand &spec : table.operands)
+        if (spec.role == ptx_table::Role::Out)
+          resultTypes[spec.index] = slots.lookup(spec.name).type;
+      for (Type t : resultTypes)
+        if (!t)
+          return notModeled("a result type the table does not give");
+      state.addTypes(resultTypes);
+      Operation *op = b.create(state);
+      if (failed(mlir::verify(op)))
+        return error() << "'" << in.opcode << "' does not make a valid '"
+                       << table.name << "'";
+      for (auto [index, slot] : results)
+        out(op->getResult(index), slot);
+      return decodeBuilt(op);
+    }
+  }
+  return success();
+}
