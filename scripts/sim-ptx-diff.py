@@ -52,7 +52,8 @@ def diff_command(run, path, tools, tmp, ulps):
     stages = [s.strip() for s in run.split("|")]
     for i, stage in enumerate(stages):
         words = shlex.split(stage)
-        if words and words[0] == "not":
+        expect_fail = bool(words) and words[0] == "not"
+        if expect_fail:
             words = words[1:]
         if not words or words[0] != "tirx-sim":
             continue
@@ -70,7 +71,7 @@ def diff_command(run, path, tools, tmp, ulps):
             if w and w[0] in ("tirx-opt", "tirx-translate"):
                 w[0] = os.path.join(tools, w[0])
             feed.append(w)
-        return feed, sim
+        return feed, sim, expect_fail
     return None
 
 
@@ -92,6 +93,7 @@ def main(argv):
         else:
             files.append(p)
     agree = differ = skipped = ir_only = 0
+    not_run = 0
     start = time.time()
     with tempfile.TemporaryDirectory(prefix="tirx-sim-diff-") as tmp:
         for path in files:
@@ -99,7 +101,7 @@ def main(argv):
                 cmd = diff_command(run, path, args.tools, tmp, args.ulps)
                 if cmd is None:
                     continue
-                feed, sim = cmd
+                feed, sim, expect_fail = cmd
                 data = None
                 if feed:
                     p = subprocess.run(feed[0], capture_output=True, text=True)
@@ -110,9 +112,24 @@ def main(argv):
                 r = subprocess.run(sim, input=data, capture_output=True,
                                    text=True)
                 out = r.stdout + r.stderr
+                name = os.path.relpath(path, ROOT)
+                # A line the lit test expects to succeed must succeed at both
+                # levels too. One that fails without a difference (the PTX
+                # level could not be built or run: a kernel that does not
+                # compile, an input an earlier RUN line writes) was not
+                # compared, and is listed as such rather than passed.
+                if (r.returncode != 0 and not expect_fail and
+                        "--verify-diagnostics" not in sim and
+                        "PTX level differs" not in out):
+                    not_run += 1
+                    reason = next((l for l in out.splitlines()
+                                   if "error" in l or "cannot" in l),
+                                  out.strip().splitlines()[-1] if out.strip()
+                                  else f"exit {r.returncode}")
+                    print(f"NOT RUN  {name}: {reason.strip()}")
+                    continue
                 bad = "PTX level differs" in out or (
                     "--verify-diagnostics" in sim and r.returncode != 0)
-                name = os.path.relpath(path, ROOT)
                 if bad:
                     differ += 1
                     print(f"DIFFERS  {name}: {' '.join(sim[1:])}")
@@ -130,7 +147,8 @@ def main(argv):
                              if l.startswith(("PTX level", "both levels"))]
                     print(f"agree    {name}: {len(lines)} run(s)")
     print(f"{agree} RUN lines agree at both levels ({ir_only} with problems "
-          f"only the IR level reports), {differ} differ, {skipped} skipped "
+          f"only the IR level reports), {differ} differ, {not_run} not "
+          f"compared, {skipped} skipped "
           f"({time.time() - start:.1f} s)")
     return 1 if differ else 0
 

@@ -749,18 +749,8 @@ LogicalResult Translator::translateMemory(const Instr &in, bool &handled) {
     return success();
   }
 
-  if (op == "createpolicy") {
-    // A cache policy: an opaque value the cache-hinted accesses take.
-    if (in.ops.empty())
-      return failure();
-    uint32_t d = dest(in.ops[0], ok);
-    if (!ok)
-      return failure();
-    emitConst(d, 0);
-    return success();
-  }
-  if (op == "applypriority" || op == "discard")
-    return success(); // cache behavior only
+  // createpolicy, applypriority and discard are table-generated ops
+  // (PTXTableDecode.cpp): the IR level's semantics at both levels.
   handled = false;
   return success();
 }

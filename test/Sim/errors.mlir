@@ -344,16 +344,18 @@ func.func @bulk_store_not_waited(%out: !tirx.buffer<64xf32, global>) {
 
 // -----
 
-func.func @bulk_zero_misaligned(%out: !tirx.buffer<16xf32, global>) {
-  tirx.kernel {
-    %c1 = arith.constant 1 : index
-    %buf = tirx.alloc_buffer {alignment = 16 : i64} : !tirx.buffer<16xf32, shared>
-    %p = tirx.ptr_to %buf[%c1] : !tirx.buffer<16xf32, shared>
-    %n = arith.constant 16 : i64
-    // expected-error @+1 {{thread 0 of CTA (0, 0, 0) issues st.bulk of 16 bytes at 0x4; the address and the size must be multiples of 8}}
-    tirx.ptx.st.bulk %p, %n : !tirx.ptr<f32, shared>
+module attributes {tirx.target = #tirx.target<"sm_100a">} {
+  func.func @bulk_zero_misaligned(%out: !tirx.buffer<16xf32, global>) {
+    tirx.kernel {
+      %c1 = arith.constant 1 : index
+      %buf = tirx.alloc_buffer {alignment = 16 : i64} : !tirx.buffer<16xf32, shared>
+      %p = tirx.ptr_to %buf[%c1] : !tirx.buffer<16xf32, shared>
+      %n = arith.constant 16 : i64
+      // expected-error @+1 {{thread 0 of CTA (0, 0, 0) issues st.bulk of 16 bytes at 0x4; the address and the size must be multiples of 8}}
+      tirx.ptx.st.bulk %p, %n : !tirx.ptr<f32, shared>
+    }
+    return
   }
-  return
 }
 
 // -----

@@ -406,6 +406,16 @@ def reduce_min_sync_u32(mask, value):
 
 
 @T.macro
+def ffs_u32(value):
+    """``__ffs`` on uint32: the 1-based position of the least significant
+    set bit, 0 for 0. As CUDA compiles it: ``bfind.shiftamt`` of the
+    bit-reversed value is the trailing-zero count (0xFFFFFFFF for 0), and
+    adding 1 wraps that to 0."""
+    r = T.ptx.brev(T.reinterpret("int32", T.cast(value, "uint32")))
+    return T.ptx.bfind(r, sign="u", shiftamt=True) + 1
+
+
+@T.macro
 def fdividef(x, y):
     return x / y
 
@@ -805,7 +815,7 @@ for _name in ("warp_sync", "cta_sync", "cluster_sync", "warpgroup_sync",
               "half2float", "bfloat162float", "make_float2", "float2_x",
               "float2_y", "reduce_add_sync_u32", "reduce_min_sync_u32",
               "float22bfloat162_rn", "float22bfloat162_rn_from_float2",
-              "bfloat1622float2", "ldg",
+              "bfloat1622float2", "ldg", "ffs_u32",
               "atomic_add", "atomic_max", "atomic_min", "atomic_exch", "printf",
               "shfl_sync", "shfl_up_sync", "shfl_down_sync", "shfl_xor_sync"):
     setattr(_CudaNamespace, _name, staticmethod(globals()[_name]))

@@ -129,3 +129,24 @@ def test_a_width_the_table_lacks_is_an_error_at_the_line():
     assert "has no PTX variant with a : i16" in text
     assert "`popc.b32`" in text and "`popc.b64`" in text
     assert f":{line_of('# POPC16')}:" in text
+
+
+@T.prim_func
+def _ffs(A: T.Buffer((32,), "uint32"), O: T.Buffer((32,), "int32")):
+    T.device_entry()
+    tx = T.thread_id([32])
+    O[tx] = T.cuda.ffs_u32(A[tx])
+
+
+def test_ffs_u32_matches_cuda_ffs():
+    """T.cuda.ffs_u32 is __ffs: 1 + the trailing-zero count, 0 for 0."""
+    rng = np.random.default_rng(5)
+    a = rng.integers(0, 2**32, 32, dtype=np.uint64).astype(np.uint32)
+    a[:4] = [0, 1, 0x80000000, 0x00010000]
+    o = np.zeros(32, np.int32)
+    sim.run(_ffs, a, o)
+    want = [(int(x) & -int(x)).bit_length() for x in a]
+    np.testing.assert_array_equal(o, np.array(want, np.int32))
+    assert list(o[:4]) == [0, 1, 32, 17]
+    ptx = compile_ptx(_ffs)
+    assert "brev.b32" in ptx and "bfind.shiftamt.u32" in ptx
