@@ -44,6 +44,7 @@ FAMILIES = [
     ("activemask", "Warp level"),
     ("cp.async.bulk.tensor.", "TMA (cp.async.bulk.tensor)"),
     ("prefetch.tensormap", "TMA (cp.async.bulk.tensor)"),
+    ("tensormap.replace", "TMA (cp.async.bulk.tensor)"),
     ("cp.async.bulk.", "Bulk copy (cp.async.bulk)"),
     ("cp.async", "cp.async (LDGSTS)"),
     ("wgmma.", "wgmma (Hopper)"),

@@ -212,7 +212,7 @@ def load_ptxtable(table_path):
     return module
 
 
-def variant_key(e, v, key_attrs, type_slots):
+def variant_key(e, v, key_attrs, type_slots, opt_imms=()):
     """The key of variant `v`, as ptx_table::keyOf computes it in C++."""
     mods = v.modifiers
     parts = []
@@ -220,6 +220,9 @@ def variant_key(e, v, key_attrs, type_slots):
         m = mods.get(a)
         parts.append(f"{a}=" + ("-" if m is None else "+" if m is True
                                 else str(m)))
+    # An optional immediate: whether it is there (its value is the caller's).
+    for a in opt_imms:
+        parts.append(f"{a}=" + ("+" if a in v.attrs else "-"))
     for o in e["operands"]:
         if o["kind"] == "optional":
             parts.append(f"{o['name']}=" + ("+" if o["name"] in v.types else "-"))
@@ -275,6 +278,7 @@ def table_ops(R, data, table_path):
             if role == "imm":
                 imms.add(rest.split("{")[0].strip())
         key_attrs = sorted({a for v in vs for a in v.attrs} - imms)
+        opt_imms = sorted(a for a in imms if e["attrs"].get(a, {}).get("optional"))
         for a in key_attrs:
             if e["attrs"].get(a, {}).get("kind") not in ("enum", "unit", "int"):
                 fail(f"{name}: attribute '{a}' of a table op must be an enum, "
@@ -293,7 +297,7 @@ def table_ops(R, data, table_path):
             type_slots.append((o["name"], "scope" if ptrs == {True} else "type"))
         rows = {}
         for v in vs:
-            k = variant_key(e, v, key_attrs, type_slots)
+            k = variant_key(e, v, key_attrs, type_slots, opt_imms)
             extra = tuple(dict.fromkeys(r for r in v.req_names if r != e["req"]))
             if k in rows and rows[k][0] != v.ptx:
                 fail(f"{name}: '{rows[k][0]}' and '{v.ptx}' have the same "
@@ -379,6 +383,8 @@ def table_ops(R, data, table_path):
                 else:
                     out.append(f"  k += std::to_string({get});")
             out.append('  k += ";";')
+        for a in opt_imms:
+            out.append(f'  k += operation->getAttr("{a}") ? "{a}=+;" : "{a}=-;";')
         for i, o in enumerate(e["operands"]):
             if o["kind"] == "optional":
                 out.append(f'  k += op.getODSOperands({i}).empty() ? "{o["name"]}=-;" : "{o["name"]}=+;";')

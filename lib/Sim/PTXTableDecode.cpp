@@ -71,8 +71,14 @@ LogicalResult Translator::translateTable(const Instr &in, bool &handled) {
         }
       }
       size_t count = 0;
+      // In and Imm operands may be absent (the key says so).
+      auto present = [&](const ptx_table::Operand &spec) {
+        return (spec.role != ptx_table::Role::In &&
+                spec.role != ptx_table::Role::Imm) ||
+               slots.lookup(spec.name).present;
+      };
       for (const ptx_table::Operand &spec : table.operands)
-        if (spec.role != ptx_table::Role::In || slots.lookup(spec.name).present)
+        if (present(spec))
           ++count;
       if (count != in.ops.size())
         continue;
@@ -88,8 +94,7 @@ LogicalResult Translator::translateTable(const Instr &in, bool &handled) {
       SmallVector<std::pair<unsigned, uint32_t>> results;
       size_t j = 0;
       for (const ptx_table::Operand &spec : table.operands) {
-        if (spec.role == ptx_table::Role::In &&
-            !slots.lookup(spec.name).present)
+        if (!present(spec))
           continue;
         const Operand &o = in.ops[j++];
         switch (spec.role) {

@@ -160,7 +160,10 @@ LogicalResult Translator::decodeBuilt(Operation *op) {
     if (handled)
       return success();
   }
-  return notModeled("no decoder for '" + op->getName().getStringRef() + "'");
+  // An op the IR level does not model either (a table-generated op
+  // without semantics): said as the IR level says it.
+  return notModeled("'" + op->getName().getStringRef() +
+                    "' is not modeled by the simulator (as at the IR level)");
 }
 
 //===----------------------------------------------------------------------===//

@@ -151,3 +151,35 @@ func.func @cp_async_bad_prefetch(%d: !tirx.ptr<f16, shared>, %s: !tirx.ptr<f16, 
   tirx.ptx.cp.async ca %d, %s, 8 prefetch L2_99B : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>
   return
 }
+
+// -----
+
+func.func @tensormap_replace_dim_without_ord(%s: !tirx.ptr<i8, shared>, %n: i32) {
+  // expected-error @+1 {{'tirx.ptx.tensormap.replace' op has no PTX variant with field = box_dim, no ord, addr in shared, value : i32}}
+  tirx.ptx.tensormap.replace box_dim %s, %n : !tirx.ptr<i8, shared>, i32
+  return
+}
+
+// -----
+
+func.func @tensormap_replace_rank_with_ord(%s: !tirx.ptr<i8, shared>, %n: i32) {
+  // expected-error @+1 {{has no PTX variant with field = rank, ord, addr in shared, value : i32}}
+  tirx.ptx.tensormap.replace rank ord 1 %s, %n : !tirx.ptr<i8, shared>, i32
+  return
+}
+
+// -----
+
+func.func @tensormap_replace_narrow_address(%g: !tirx.ptr<i8, global>, %n: i32) {
+  // expected-error @+1 {{has no PTX variant with field = global_address, no ord, addr in global, value : i32}}
+  tirx.ptx.tensormap.replace global_address %g, %n : !tirx.ptr<i8, global>, i32
+  return
+}
+
+// -----
+
+func.func @tensormap_replace_ord_range(%g: !tirx.ptr<i8, global>, %n: i32) {
+  // expected-error @+1 {{attribute 'ord' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 0 whose maximum value is 4}}
+  tirx.ptx.tensormap.replace box_dim ord 5 %g, %n : !tirx.ptr<i8, global>, i32
+  return
+}

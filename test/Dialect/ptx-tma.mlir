@@ -54,3 +54,16 @@ func.func @prefetch(%tmap: !tirx.tensormap, %x: i32, %o: i16, %hint: i64) {
   tirx.ptx.prefetch.tensormap %tmap : !tirx.tensormap
   return
 }
+
+// CHECK-LABEL: func.func @tensormap_replace(
+// CHECK: tirx.ptx.tensormap.replace global_address %{{.*}}, %{{.*}} : !tirx.ptr<i8, global>, i64
+// CHECK-NEXT: tirx.ptx.tensormap.replace box_dim ord 4 %{{.*}}, %{{.*}} : !tirx.ptr<i8, shared>, i32
+// CHECK-NEXT: tirx.ptx.tensormap.replace global_stride ord 0 %{{.*}}, %{{.*}} : !tirx.ptr<i8, generic>, i64
+// CHECK-NEXT: tirx.ptx.tensormap.replace.layout swizzle_mode 3 %{{.*}} : !tirx.ptr<i8, global>
+func.func @tensormap_replace(%g: !tirx.ptr<i8, global>, %s: !tirx.ptr<i8, shared>, %a: !tirx.ptr<i8, generic>, %w: i64, %n: i32) {
+  tirx.ptx.tensormap.replace global_address %g, %w : !tirx.ptr<i8, global>, i64
+  tirx.ptx.tensormap.replace box_dim ord 4 %s, %n : !tirx.ptr<i8, shared>, i32
+  tirx.ptx.tensormap.replace global_stride ord 0 %a, %w : !tirx.ptr<i8, generic>, i64
+  tirx.ptx.tensormap.replace.layout swizzle_mode 3 %g : !tirx.ptr<i8, global>
+  return
+}

@@ -137,3 +137,20 @@ func.func @vector_shuffle(%out: !tirx.buffer<2xi32, global>) {
   }
   return
 }
+
+// -----
+
+// A table-generated op without simulator semantics is refused by name.
+module attributes {tirx.target = #tirx.target<"sm_90a">} {
+  func.func @tensormap_replace(%out: !tirx.buffer<32xi32, global>) {
+    tirx.kernel {
+      %c0 = arith.constant 0 : index
+      %n = arith.constant 8 : i32
+      %map = tirx.alloc_buffer {alignment = 128 : i64} : !tirx.buffer<128xi8, shared>
+      %p = tirx.ptr_to %map[%c0] : !tirx.buffer<128xi8, shared>
+      // expected-error @+1 {{'tirx.ptx.tensormap.replace' is not modeled by the simulator}}
+      tirx.ptx.tensormap.replace box_dim ord 1 %p, %n : !tirx.ptr<i8, shared>, i32
+    }
+    return
+  }
+}

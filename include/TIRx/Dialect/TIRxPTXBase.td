@@ -108,6 +108,7 @@ def PTX_SM90a      : TIRx_PTXReq<1, 90, 80>;
 def PTX_SM90a_PTX84 : TIRx_PTXReq<1, 90, 84>;
 def PTX_SM100f     : TIRx_PTXReq<2, 100, 86, [110]>;
 def PTX_SM90aFam   : TIRx_PTXReq<2, 90, 80, [100, 110, 120]>;
+def PTX_SM90aFam_PTX83 : TIRx_PTXReq<2, 90, 83, [100, 110, 120]>;
 def PTX_SM100af    : TIRx_PTXReq<3, 100, 86, [103]>;
 // tcgen05 as LLVM 22 can emit it: its NVVM ops accept exactly these
 // architecture-specific chips (NVVMRequiresSMa), not the `f` chips nor the

@@ -388,4 +388,57 @@ def TIRx_PTXPrefetchOp : TIRx_PTXOp<"prefetch", PTX_SM70,
       ["ptr : !tirx.ptr<f32, {S}>"]>];
 }
 
+def TIRx_TensorMapImagePtr : TIRx_PtrIn<["Global", "Shared", "SharedDyn", "Generic"],
+    "pointer in global, shared, shared.dyn or generic memory">;
+
+def TIRx_PTXTensorMapReplaceOp : TIRx_PTXTableOp<"tensormap.replace",
+    PTX_SM90aFam_PTX83,
+    ["tensormap.replace.tile.{global_address,global_stride}{.global,.shared::cta}.b1024.b64",
+     "tensormap.replace.tile.{rank,box_dim,global_dim,element_stride}{.global,.shared::cta}.b1024.b32"]> {
+  let summary = "Write a field of a tensormap in memory from a register";
+  let ptxDoc = [{
+Writes `value` into `field` of the 128-byte tensormap at `addr` (global
+memory, the executing CTA's shared memory, or a generic address of
+either): the global address and strides are 64-bit, the rank and the
+dimensions 32-bit. The per-dimension fields (`box_dim`, `global_dim`,
+`global_stride`, `element_stride`) take the dimension `ord` (0 ... 4).
+Order the write with its TMA uses through `fence.proxy.tensormap`.
+  }];
+  let ptxExample = "tirx.ptx.tensormap.replace box_dim ord 1 %map, %n : !tirx.ptr<i8, shared>, i32";
+  let arguments = (ins TIRx_PTXTensorMapValueField:$field,
+      OptionalAttr<ConfinedAttr<I32Attr, [IntMinValue<0>, IntMaxValue<4>]>>:$ord,
+      TIRx_TensorMapImagePtr:$addr, AnyTypeOf<[I32, I64]>:$value);
+  let assemblyFormat = [{
+    $field (`ord` $ord^)? $addr `,` $value attr-dict `:` qualified(type($addr)) `,` type($value)
+  }];
+  let ptxOperands = ["in addr", "imm ord", "in value"];
+  let ptxVariants = [TIRx_PTXForm<
+      "tensormap.replace.tile{field}{'' if S == 'generic' else '.global' if S == 'global' else '.shared::cta'}.b1024.b{64 if field in ('global_address', 'global_stride') else 32}",
+      ["field", "ord: - | 0 | 4", "S: global | shared | shared.dyn | generic"],
+      ["value : i{64 if field in ('global_address', 'global_stride') else 32}",
+       "addr : !tirx.ptr<i8, {S}>"],
+      "(ord is None) == (field in ('global_address', 'rank'))">];
+}
+
+def TIRx_PTXTensorMapReplaceLayoutOp : TIRx_PTXTableOp<"tensormap.replace.layout",
+    PTX_SM90aFam_PTX83,
+    ["tensormap.replace.tile.{elemtype,interleave_layout,swizzle_mode,fill_mode}{.global,.shared::cta}.b1024.b32"]> {
+  let summary = "Write a layout field of a tensormap in memory";
+  let ptxDoc = [{
+Writes the encoding `value` (an immediate: the `CUtensorMap` enumerator
+of the element type, interleave, swizzle or out-of-bounds fill) into
+`field` of the 128-byte tensormap at `addr`.
+  }];
+  let ptxExample = "tirx.ptx.tensormap.replace.layout swizzle_mode 3 %map : !tirx.ptr<i8, global>";
+  let arguments = (ins TIRx_PTXTensorMapLayoutField:$field,
+      ConfinedAttr<I32Attr, [IntMinValue<0>, IntMaxValue<15>]>:$value,
+      TIRx_TensorMapImagePtr:$addr);
+  let assemblyFormat = "$field $value $addr attr-dict `:` qualified(type($addr))";
+  let ptxOperands = ["in addr", "imm value"];
+  let ptxVariants = [TIRx_PTXForm<
+      "tensormap.replace.tile{field}{'' if S == 'generic' else '.global' if S == 'global' else '.shared::cta'}.b1024.b32",
+      ["field", "value: 0 | 1", "S: global | shared | shared.dyn | generic"],
+      ["addr : !tirx.ptr<i8, {S}>"]>];
+}
+
 #endif // TIRX_DIALECT_TIRXPTXCOPYOPS_TD

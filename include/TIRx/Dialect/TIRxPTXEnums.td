@@ -261,5 +261,15 @@ def TIRx_PTXL2Priority : TIRx_PTXEnum<"L2Priority", "L2 eviction priority of a c
    ["EvictNormal", "evict_normal", ".L2::evict_normal"],
    ["EvictFirst", "evict_first", ".L2::evict_first"],
    ["EvictUnchanged", "evict_unchanged", ".L2::evict_unchanged"]]>;
+// The fields of a tensormap that tensormap.replace writes.
+def TIRx_PTXTensorMapValueField : TIRx_PTXEnum<"TensorMapValueField",
+  "tensormap field written from a register",
+  [["GlobalAddress", "global_address"], ["Rank", "rank"],
+   ["BoxDim", "box_dim"], ["GlobalDim", "global_dim"],
+   ["GlobalStride", "global_stride"], ["ElementStride", "element_stride"]]>;
+def TIRx_PTXTensorMapLayoutField : TIRx_PTXEnum<"TensorMapLayoutField",
+  "tensormap field written from an immediate encoding",
+  [["ElemType", "elemtype"], ["InterleaveLayout", "interleave_layout"],
+   ["SwizzleMode", "swizzle_mode"], ["FillMode", "fill_mode"]]>;
 
 #endif // TIRX_DIALECT_TIRXPTXENUMS_TD

@@ -95,7 +95,10 @@ struct PTXTableLowering : ConversionPattern {
         continue;
       }
       if (spec.role == ptx_table::Role::Imm) {
-        auto attr = op->getAttrOfType<IntegerAttr>(spec.name);
+        Attribute raw = op->getAttr(spec.name);
+        if (!raw)
+          continue; // an absent optional immediate
+        auto attr = dyn_cast<IntegerAttr>(raw);
         if (!attr)
           return op->emitOpError("cannot be lowered: immediate '")
                  << spec.name << "' is not an integer attribute";

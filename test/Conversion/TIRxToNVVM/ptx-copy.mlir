@@ -82,4 +82,18 @@ gpu.module @m {
     tirx.ptx.prefetch L1 %gp : !tirx.ptr<f32, global>
     gpu.return
   }
+
+  // The tensormap writes are table-generated: an `imm` operand (ord, the
+  // layout encoding) is its literal; a shared pointer is its 32-bit window
+  // address.
+  // CHECK-LABEL: gpu.func @tensormap_replace
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "tensormap.replace.tile.box_dim.shared::cta.b1024.b32 [$0], 4, $1;", "r,r,~{memory}" %{{.*}}, %{{.*}} : (i32, i32) -> ()
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "tensormap.replace.tile.global_address.global.b1024.b64 [$0], $1;", "l,l,~{memory}" %{{.*}}, %{{.*}} : (!llvm.ptr<1>, i64) -> ()
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "tensormap.replace.tile.swizzle_mode.global.b1024.b32 [$0], 3;", "l,~{memory}" %{{.*}} : (!llvm.ptr<1>) -> ()
+  gpu.func @tensormap_replace(%g: !tirx.ptr<i8, global>, %s: !tirx.ptr<i8, shared>, %w: i64, %n: i32) {
+    tirx.ptx.tensormap.replace box_dim ord 4 %s, %n : !tirx.ptr<i8, shared>, i32
+    tirx.ptx.tensormap.replace global_address %g, %w : !tirx.ptr<i8, global>, i64
+    tirx.ptx.tensormap.replace.layout swizzle_mode 3 %g : !tirx.ptr<i8, global>
+    gpu.return
+  }
 }
