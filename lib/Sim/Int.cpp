@@ -87,6 +87,42 @@ LogicalResult sim::decodeIntOp(Operation *op, Compiler &c, bool &handled) {
                o.getMode() == ptx::ShfMode::Clamp);
     return success();
   }
+  if (auto o = dyn_cast<PTXMul24Op>(op)) {
+    emitIntExt(c, o.getHalf() == ptx::Half::Hi ? IntOp::Mul24Hi : IntOp::Mul24Lo,
+               o.getRes(), {o.getA(), o.getB()}, 32,
+               o.getSign() == ptx::IntSign::Signed);
+    return success();
+  }
+  if (auto o = dyn_cast<PTXMad24Op>(op)) {
+    emitIntExt(c, o.getHalf() == ptx::Half::Hi ? IntOp::Mul24Hi : IntOp::Mul24Lo,
+               o.getRes(), {o.getA(), o.getB(), o.getC()}, 32,
+               o.getSign() == ptx::IntSign::Signed, /*f: + c*/ 1);
+    return success();
+  }
+  if (auto o = dyn_cast<PTXSadOp>(op)) {
+    emitIntExt(c, IntOp::Sad, o.getRes(), {o.getA(), o.getB(), o.getC()},
+               widthOf(o.getA()), o.getSign() == ptx::IntSign::Signed);
+    return success();
+  }
+  if (auto o = dyn_cast<PTXCnotOp>(op)) {
+    emitIntExt(c, IntOp::Cnot, o.getRes(), o.getA(), widthOf(o.getA()));
+    return success();
+  }
+  if (isa<PTXDp4aOp, PTXDp2aOp>(op)) {
+    // f: bit 0 a signed, bit 1 b signed, bit 2 the high bytes (dp2a.hi).
+    auto sign = [&](StringRef name) {
+      return op->getAttrOfType<IntegerAttr>(name).getInt() ==
+                     static_cast<int64_t>(ptx::IntSign::Signed)
+                 ? 1
+                 : 0;
+    };
+    uint8_t f = sign("a_sign") | (sign("b_sign") << 1);
+    if (auto d = dyn_cast<PTXDp2aOp>(op); d && d.getHalf() == ptx::Half::Hi)
+      f |= 4;
+    emitIntExt(c, isa<PTXDp4aOp>(op) ? IntOp::Dp4a : IntOp::Dp2a,
+               op->getResult(0), op->getOperands(), 32, false, f);
+    return success();
+  }
   handled = false;
   return success();
 }

@@ -97,3 +97,55 @@ func.func @bits64(%out: !tirx.buffer<7xi32, global>) {
   }
   return
 }
+
+// -----
+
+// mul24 (lo, hi, signed), mad24, sad (unsigned, signed, 16-bit), cnot,
+// dp4a (unsigned, signed) and dp2a (lo and hi bytes), worked by hand.
+// CHECK-LABEL: arg0: int32[13]
+// CHECK-NEXT: [15, 256, 115, 8, 7, 65534, 1, 0, 20, -2, 22, 22, -1]
+func.func @arith24(%out: !tirx.buffer<13xi32, global>) {
+  tirx.kernel {
+    %c0 = arith.constant 0 : index
+    %a = arith.constant 16777219 : i32        // 0x01000003: low 24 bits 3
+    %five = arith.constant 5 : i32
+    %m2 = arith.constant -2 : i32
+    %b23 = arith.constant 8388608 : i32       // 0x800000: -2^23 as 24 bits
+    %c100 = arith.constant 100 : i32
+    %lo = tirx.ptx.mul24 lo u %a, %five
+    %hi = tirx.ptx.mul24 hi s %m2, %b23
+    %mad = tirx.ptx.mad24 lo u %a, %five, %c100
+    %three = arith.constant 3 : i32
+    %ten = arith.constant 10 : i32
+    %one = arith.constant 1 : i32
+    %m3 = arith.constant -3 : i32
+    %four = arith.constant 4 : i32
+    %zero = arith.constant 0 : i32
+    %sadu = tirx.ptx.sad u %three, %ten, %one : i32
+    %sads = tirx.ptx.sad s %m3, %four, %zero : i32
+    %h1 = arith.constant -1 : i16
+    %h2 = arith.constant 1 : i16
+    %h0 = arith.constant 0 : i16
+    %sad16 = tirx.ptx.sad u %h1, %h2, %h0 : i16
+    %sad16w = arith.extui %sad16 : i16 to i32
+    %cn0 = tirx.ptx.cnot %zero : i32
+    %cn5 = tirx.ptx.cnot %five : i32
+    %pa = arith.constant 16909060 : i32       // 0x01020304
+    %pb = arith.constant 16843009 : i32       // 0x01010101
+    %dpu = tirx.ptx.dp4a u u %pa, %pb, %ten
+    %ff = arith.constant 255 : i32
+    %two = arith.constant 2 : i32
+    %dps = tirx.ptx.dp4a s s %ff, %two, %zero
+    %ha = arith.constant 131075 : i32         // halves 3, 2
+    %lob = arith.constant 1284 : i32          // bytes 4, 5 at 0, 1
+    %hib = arith.constant 84148224 : i32      // bytes 4, 5 at 2, 3
+    %d2lo = tirx.ptx.dp2a lo u u %ha, %lob, %zero
+    %d2hi = tirx.ptx.dp2a hi u u %ha, %hib, %zero
+    // dp2a reads a's halves signed here: 0xFFFF is -1, times byte 1.
+    %neg = arith.constant 65535 : i32
+    %d2s = tirx.ptx.dp2a lo s u %neg, %one, %zero
+    %v = vector.from_elements %lo, %hi, %mad, %sadu, %sads, %sad16w, %cn0, %cn5, %dpu, %dps, %d2lo, %d2hi, %d2s : vector<13xi32>
+    tirx.buffer_store %v, %out[%c0] : vector<13xi32>, !tirx.buffer<13xi32, global>
+  }
+  return
+}

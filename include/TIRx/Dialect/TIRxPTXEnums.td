@@ -261,6 +261,9 @@ def TIRx_PTXL2Priority : TIRx_PTXEnum<"L2Priority", "L2 eviction priority of a c
    ["EvictNormal", "evict_normal", ".L2::evict_normal"],
    ["EvictFirst", "evict_first", ".L2::evict_first"],
    ["EvictUnchanged", "evict_unchanged", ".L2::evict_unchanged"]]>;
+def TIRx_PTXHalf : TIRx_PTXEnum<"Half", "which half of a wide product",
+  [["Lo", "lo"], ["Hi", "hi"]]>;
+
 // The fields of a tensormap that tensormap.replace writes.
 def TIRx_PTXTensorMapValueField : TIRx_PTXEnum<"TensorMapValueField",
   "tensormap field written from a register",

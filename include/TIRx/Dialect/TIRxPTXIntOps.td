@@ -1,7 +1,9 @@
 //===- TIRxPTXIntOps.td - Integer bit-manipulation PTX ops -*- tablegen -*-===//
 //
 // brev, popc, clz, bfind, bfe, bfi, prmt, lop3, shf: the integer
-// instructions kernels reach for when they pack, unpack and permute bits.
+// instructions kernels reach for when they pack, unpack and permute bits;
+// and mul24, mad24, sad, cnot, dp4a, dp2a, the integer arithmetic PTX has
+// and arith does not.
 // Every op here is a TIRx_PTXTableOp: its verifier, requirements and
 // lowering (one inline-PTX pattern) are generated from its variant table;
 // the simulator runs them with the integer semantics it runs the emitted
@@ -158,6 +160,96 @@ or right (`r`, the low word) by `shift`, which `clamp` limits to 32 and
   let assemblyFormat = "$dir $mode $a `,` $b `,` $shift attr-dict";
   let ptxOperands = ["out res", "in a", "in b", "in shift"];
   let ptxVariants = [TIRx_PTXForm<"shf{dir}{mode}.b32", ["dir", "mode"]>];
+}
+
+def TIRx_PTXMul24Op : TIRx_PTXTableOp<"mul24", PTX_SM70,
+    ["mul24.{lo,hi}.{u32,s32}"], [Pure]> {
+  let summary = "Multiply the low 24 bits";
+  let ptxDoc = [{
+The product of the low 24 bits of `a` and `b` (zero- or sign-extended), a
+48-bit value: its low 32 bits (`lo`) or its high 32 bits (`hi`, bits 16
+to 47).
+  }];
+  let ptxExample = "%p = tirx.ptx.mul24 hi s %a, %b";
+  let arguments = (ins TIRx_PTXHalf:$half, TIRx_PTXIntSign:$sign, I32:$a, I32:$b);
+  let results = (outs I32:$res);
+  let assemblyFormat = "$half $sign $a `,` $b attr-dict";
+  let ptxOperands = ["out res", "in a", "in b"];
+  let ptxVariants = [TIRx_PTXForm<"mul24{half}{sign}32", ["half", "sign"]>];
+}
+
+def TIRx_PTXMad24Op : TIRx_PTXTableOp<"mad24", PTX_SM70,
+    ["mad24.{lo,hi}.{u32,s32}"], [Pure]> {
+  let summary = "Multiply the low 24 bits and add";
+  let ptxDoc = "`mul24` of `a` and `b` plus `c` (modulo 2^32).";
+  let ptxExample = "%p = tirx.ptx.mad24 lo u %a, %b, %c";
+  let arguments = (ins TIRx_PTXHalf:$half, TIRx_PTXIntSign:$sign, I32:$a,
+                       I32:$b, I32:$c);
+  let results = (outs I32:$res);
+  let assemblyFormat = "$half $sign $a `,` $b `,` $c attr-dict";
+  let ptxOperands = ["out res", "in a", "in b", "in c"];
+  let ptxVariants = [TIRx_PTXForm<"mad24{half}{sign}32", ["half", "sign"]>];
+}
+
+def TIRx_PTXSadOp : TIRx_PTXTableOp<"sad", PTX_SM70,
+    ["sad.{u16,s16,u32,s32,u64,s64}"], [Pure, AllTypesMatch<["a", "b", "c", "res"]>]> {
+  let summary = "Sum of absolute difference";
+  let ptxDoc = "`|a - b| + c`, with `a` and `b` read as unsigned (`u`) or signed (`s`).";
+  let ptxExample = "%d = tirx.ptx.sad u %a, %b, %c : i32";
+  let arguments = (ins TIRx_PTXIntSign:$sign, TIRx_PTXIntValue:$a,
+                       TIRx_PTXIntValue:$b, TIRx_PTXIntValue:$c);
+  let results = (outs TIRx_PTXIntValue:$res);
+  let assemblyFormat = "$sign $a `,` $b `,` $c attr-dict `:` type($a)";
+  let ptxOperands = ["out res", "in a", "in b", "in c"];
+  let ptxVariants = [TIRx_PTXForm<"sad{sign}{W}", ["sign", "W: 16 | 32 | 64"],
+      ["a : i{W}", "b : i{W}", "c : i{W}", "res : i{W}"]>];
+}
+
+def TIRx_PTXCnotOp : TIRx_PTXTableOp<"cnot", PTX_SM70,
+    ["cnot.{b16,b32,b64}"], [Pure, AllTypesMatch<["a", "res"]>]> {
+  let summary = "C-style logical negation";
+  let ptxDoc = "1 when `a` is zero, else 0.";
+  let ptxExample = "%z = tirx.ptx.cnot %a : i32";
+  let arguments = (ins TIRx_PTXIntValue:$a);
+  let results = (outs TIRx_PTXIntValue:$res);
+  let assemblyFormat = "$a attr-dict `:` type($a)";
+  let ptxOperands = ["out res", "in a"];
+  let ptxVariants = [TIRx_PTXForm<"cnot.b{W}", ["W: 16 | 32 | 64"],
+      ["a : i{W}", "res : i{W}"]>];
+}
+
+def TIRx_PTXDp4aOp : TIRx_PTXTableOp<"dp4a", PTX_SM70,
+    ["dp4a.{u32,s32}.{u32,s32}"], [Pure]> {
+  let summary = "Four-way byte dot product and accumulate";
+  let ptxDoc = [{
+`c` plus the dot product of the four bytes of `a` and the four bytes of
+`b`, each read as unsigned or signed by `a_sign` and `b_sign`.
+  }];
+  let ptxExample = "%d = tirx.ptx.dp4a s s %a, %b, %c";
+  let arguments = (ins TIRx_PTXIntSign:$a_sign, TIRx_PTXIntSign:$b_sign,
+                       I32:$a, I32:$b, I32:$c);
+  let results = (outs I32:$res);
+  let assemblyFormat = "$a_sign $b_sign $a `,` $b `,` $c attr-dict";
+  let ptxOperands = ["out res", "in a", "in b", "in c"];
+  let ptxVariants = [TIRx_PTXForm<"dp4a{a_sign}32{b_sign}32", ["a_sign", "b_sign"]>];
+}
+
+def TIRx_PTXDp2aOp : TIRx_PTXTableOp<"dp2a", PTX_SM70,
+    ["dp2a.{lo,hi}.{u32,s32}.{u32,s32}"], [Pure]> {
+  let summary = "Two-way 16-bit by 8-bit dot product and accumulate";
+  let ptxDoc = [{
+`c` plus the dot product of the two 16-bit halves of `a` and two bytes of
+`b`: bytes 0 and 1 (`lo`) or 2 and 3 (`hi`); each read as unsigned or
+signed by `a_sign` and `b_sign`.
+  }];
+  let ptxExample = "%d = tirx.ptx.dp2a hi u s %a, %b, %c";
+  let arguments = (ins TIRx_PTXHalf:$half, TIRx_PTXIntSign:$a_sign,
+                       TIRx_PTXIntSign:$b_sign, I32:$a, I32:$b, I32:$c);
+  let results = (outs I32:$res);
+  let assemblyFormat = "$half $a_sign $b_sign $a `,` $b `,` $c attr-dict";
+  let ptxOperands = ["out res", "in a", "in b", "in c"];
+  let ptxVariants = [TIRx_PTXForm<"dp2a{half}{a_sign}32{b_sign}32",
+      ["half", "a_sign", "b_sign"]>];
 }
 
 #endif // TIRX_DIALECT_TIRXPTXINTOPS_TD

@@ -37,4 +37,15 @@ gpu.module @m {
     %5 = tirx.ptx.shf l wrap %a, %b, %a
     gpu.return
   }
+
+  // CHECK-LABEL: gpu.func @arith
+  // CHECK: llvm.inline_asm asm_dialect = att "mul24.hi.s32 $0, $1, $2;", "=r,r,r"
+  // CHECK: llvm.inline_asm asm_dialect = att "sad.u16 $0, $1, $2, $3;", "=h,h,h,h" %{{.*}}, %{{.*}}, %{{.*}} : (i16, i16, i16) -> i16
+  // CHECK: llvm.inline_asm asm_dialect = att "dp2a.hi.s32.u32 $0, $1, $2, $3;", "=r,r,r,r"
+  gpu.func @arith(%a: i32, %h: i16) {
+    %0 = tirx.ptx.mul24 hi s %a, %a
+    %1 = tirx.ptx.sad u %h, %h, %h : i16
+    %2 = tirx.ptx.dp2a hi s u %a, %a, %a
+    gpu.return
+  }
 }
