@@ -74,12 +74,36 @@ struct PTXTableLowering : ConversionPattern {
     if (!row)
       return op->emitOpError("cannot be lowered: no PTX variant has its "
                              "attributes and types");
+    // Everything that can fail is checked before the first op is created.
+    if (op->getNumResults() > 1)
+      return op->emitOpError("cannot be lowered: the inline-PTX pattern "
+                             "writes one result");
+    for (const ptx_table::Operand &spec : table.operands) {
+      Type type;
+      if (spec.role == ptx_table::Role::Out) {
+        type = getTypeConverter()->convertType(
+            op->getResult(spec.index).getType());
+      } else if (spec.role == ptx_table::Role::In) {
+        auto [start, length] = table.operandRange(op, spec.index);
+        if (length == 0 || isa<PtrType>(op->getOperand(start).getType()))
+          continue;
+        type = operands[start].getType();
+      } else {
+        Attribute raw = op->getAttr(spec.name);
+        if (spec.role == ptx_table::Role::Imm && raw && !isa<IntegerAttr>(raw))
+          return op->emitOpError("cannot be lowered: immediate '")
+                 << spec.name << "' is not an integer attribute";
+        continue;
+      }
+      if (!type || constraintOf(type).empty())
+        return op->emitOpError("cannot be lowered: '")
+               << spec.name << "' of type " << type
+               << " has no PTX register form";
+    }
     Type i32 = rewriter.getI32Type();
     SmallVector<std::string> outConstraints, inConstraints;
     SmallVector<Value> inputs;
     SmallVector<Type> outTypes;
-    // Per result: its position among the asm results.
-    SmallVector<unsigned> resultSlots(op->getNumResults(), 0);
     // The PTX operand text of each ptxOperands entry; `$N` placeholders are
     // renumbered once the number of asm results is known.
     struct Piece {
@@ -95,25 +119,16 @@ struct PTXTableLowering : ConversionPattern {
         continue;
       }
       if (spec.role == ptx_table::Role::Imm) {
-        Attribute raw = op->getAttr(spec.name);
-        if (!raw)
-          continue; // an absent optional immediate
-        auto attr = dyn_cast<IntegerAttr>(raw);
+        auto attr = op->getAttrOfType<IntegerAttr>(spec.name);
         if (!attr)
-          return op->emitOpError("cannot be lowered: immediate '")
-                 << spec.name << "' is not an integer attribute";
+          continue; // an absent optional immediate
         pieces.push_back({Piece::Text, 0, std::to_string(attr.getInt())});
         continue;
       }
       if (spec.role == ptx_table::Role::Out) {
         Value result = op->getResult(spec.index);
         Type type = getTypeConverter()->convertType(result.getType());
-        StringRef c = type ? constraintOf(type) : "";
-        if (c.empty())
-          return op->emitOpError("cannot be lowered: result '")
-                 << spec.name << "' of type " << result.getType()
-                 << " has no PTX register form";
-        resultSlots[spec.index] = outTypes.size();
+        StringRef c = constraintOf(type);
         pieces.push_back({Piece::OutReg, (unsigned)outTypes.size(), ""});
         outTypes.push_back(type);
         outConstraints.push_back(("=" + c).str());
@@ -134,10 +149,6 @@ struct PTXTableLowering : ConversionPattern {
         address = true;
       }
       StringRef c = constraintOf(value.getType());
-      if (c.empty())
-        return op->emitOpError("cannot be lowered: operand '")
-               << spec.name << "' of type " << original.getType()
-               << " has no PTX register form";
       pieces.push_back({Piece::InReg, (unsigned)inputs.size(), "", address});
       inputs.push_back(value);
       inConstraints.push_back(c.str());
@@ -167,21 +178,13 @@ struct PTXTableLowering : ConversionPattern {
       constraints += std::string(constraints.empty() ? "" : ",") + "~{memory}";
     auto dialect = LLVM::AsmDialectAttr::get(rewriter.getContext(),
                                              LLVM::AsmDialect::AD_ATT);
-    if (outTypes.size() > 1)
-      return op->emitOpError("cannot be lowered: the inline-PTX pattern "
-                             "writes one result");
     Type resultType = outTypes.empty() ? Type() : outTypes.front();
     auto asmOp = LLVM::InlineAsmOp::create(
         rewriter, loc, resultType ? TypeRange(resultType) : TypeRange(),
         inputs, text, constraints, /*has_side_effects=*/!isPure(op),
         /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
         dialect, ArrayAttr());
-    SmallVector<Value> results;
-    for (unsigned slot : resultSlots) {
-      (void)slot;
-      results.push_back(asmOp.getResult(0));
-    }
-    rewriter.replaceOp(op, results);
+    rewriter.replaceOp(op, asmOp->getResults());
     return success();
   }
 
