@@ -87,16 +87,15 @@ LogicalResult sim::decodeIntOp(Operation *op, Compiler &c, bool &handled) {
                o.getMode() == ptx::ShfMode::Clamp);
     return success();
   }
-  if (auto o = dyn_cast<PTXMul24Op>(op)) {
-    emitIntExt(c, o.getHalf() == ptx::Half::Hi ? IntOp::Mul24Hi : IntOp::Mul24Lo,
-               o.getRes(), {o.getA(), o.getB()}, 32,
-               o.getSign() == ptx::IntSign::Signed);
-    return success();
-  }
-  if (auto o = dyn_cast<PTXMad24Op>(op)) {
-    emitIntExt(c, o.getHalf() == ptx::Half::Hi ? IntOp::Mul24Hi : IntOp::Mul24Lo,
-               o.getRes(), {o.getA(), o.getB(), o.getC()}, 32,
-               o.getSign() == ptx::IntSign::Signed, /*f: + c*/ 1);
+  if (isa<PTXMul24Op, PTXMad24Op>(op)) {
+    // mad24 is mul24 plus its third operand (f = 1).
+    auto attr = [&](StringRef name) {
+      return op->getAttrOfType<IntegerAttr>(name).getInt();
+    };
+    bool hi = attr("half") == static_cast<int64_t>(ptx::Half::Hi);
+    bool isSigned = attr("sign") == static_cast<int64_t>(ptx::IntSign::Signed);
+    emitIntExt(c, hi ? IntOp::Mul24Hi : IntOp::Mul24Lo, op->getResult(0),
+               op->getOperands(), 32, isSigned, isa<PTXMad24Op>(op) ? 1 : 0);
     return success();
   }
   if (auto o = dyn_cast<PTXSadOp>(op)) {
