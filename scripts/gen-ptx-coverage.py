@@ -80,7 +80,12 @@ FAMILIES = [
     ("st", "Memory (ld, st, atom, red)"),
     ("atom", "Memory (ld, st, atom, red)"),
     ("red", "Memory (ld, st, atom, red)"),
-]
+] + [(m, "Scalar arithmetic, comparison and logic")
+     for m in ("add", "sub", "mul", "mad", "fma", "div", "rem", "abs",
+               "neg", "min", "max", "copysign", "rcp", "sqrt",
+               "rsqrt", "sin", "cos", "lg2", "ex2", "tanh", "testp",
+               "setp", "selp", "slct", "and", "or", "xor", "not",
+               "shl", "shr", "szext", "bmsk", "fns")]
 
 
 def family_of(mnemonic):

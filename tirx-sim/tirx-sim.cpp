@@ -277,7 +277,8 @@ static double elementValue(const ArrayArg &a, uint64_t i) {
   return static_cast<double>(sv);
 }
 
-/// Integers print exactly, floats with %g.
+/// A statistic (sum, min, max): integers exactly up to 2^53, floats and
+/// larger values with %g.
 static std::string formatValue(const ArrayArg &a, double v) {
   bool isFloat = StringRef(a.dtype).starts_with("float") ||
                  a.dtype == "bfloat16";
@@ -288,6 +289,23 @@ static std::string formatValue(const ArrayArg &a, double v) {
   else
     os << static_cast<int64_t>(v);
   return s;
+}
+
+/// Element `i` as printed: an integer exactly from its bits (a 64-bit
+/// value does not survive the trip through a double), a float with %g.
+static std::string formatElement(const ArrayArg &a, uint64_t i) {
+  const std::string &t = a.dtype;
+  if (StringRef(t).starts_with("float") || t == "bfloat16" || t == "bool")
+    return formatValue(a, elementValue(a, i));
+  unsigned eb = tirx_sim::dtypeBytes(t);
+  uint64_t bits = 0;
+  std::memcpy(&bits, a.data.data() + i * eb, eb);
+  unsigned w = eb * 8;
+  if (StringRef(t).starts_with("uint"))
+    return std::to_string(bits);
+  int64_t sv = w >= 64 ? static_cast<int64_t>(bits)
+                       : static_cast<int64_t>(bits << (64 - w)) >> (64 - w);
+  return std::to_string(sv);
 }
 
 static void printArray(const ArrayArg &a) {
@@ -308,7 +326,7 @@ static void printArray(const ArrayArg &a) {
   if (printMode == "full") {
     llvm::outs() << "  [";
     for (uint64_t i = 0; i < count; ++i)
-      llvm::outs() << (i ? ", " : "") << formatValue(a, elementValue(a, i));
+      llvm::outs() << (i ? ", " : "") << formatElement(a, i);
     llvm::outs() << "]\n";
   }
 }

@@ -482,6 +482,10 @@ LogicalResult Compiler::compileOp(Operation *op) {
       return failure();
     if (handled)
       return success();
+    if (failed(decodeTableScalarOp(op, *this, handled)))
+      return failure();
+    if (handled)
+      return success();
   }
   return notModeled(op);
 }

@@ -150,6 +150,10 @@ LogicalResult decodeTensorMapEncode(Operation *op, Compiler &c);
 LogicalResult decodeMemOp(Operation *op, Compiler &c, bool &handled);
 /// Integer bit manipulation (Int.cpp).
 LogicalResult decodeIntOp(Operation *op, Compiler &c, bool &handled);
+/// A table-generated op on registers only (the scalar arithmetic family):
+/// its row's PTX instruction run with the PTX level's semantics
+/// (PTXTableDecode.cpp).
+LogicalResult decodeTableScalarOp(Operation *op, Compiler &c, bool &handled);
 /// MemScopeLevel (Exec.h) of a PTX memory-consistency scope.
 uint8_t scopeLevel(ptx::MemScope scope);
 /// tirx.profile.* (Profile.cpp).

@@ -162,3 +162,104 @@ LogicalResult Translator::translateTable(const Instr &in, bool &handled) {
   }
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// The IR level of the table-generated scalar ops
+//===----------------------------------------------------------------------===//
+
+// A table op whose operands and results are all registers (the scalar
+// arithmetic family, TIRxPTXArithOps.td) runs at the IR level as its row's
+// PTX instruction: a translator over the IR level's program binds each
+// operand and result to a register on its value's slot and translates the
+// instruction with the PTX level's scalar semantics. The two levels so run
+// one semantics function; an instruction the PTX level does not model is
+// "not modeled" at both, naming the op and its instruction.
+bool ptxfe::isTableScalarInstruction(StringRef opcode) {
+  for (const ptx_table::TableOp &table : ptx_table::tableOps())
+    for (const ptx_table::Row &row : table.rows)
+      if (opcode == row.ptx)
+        return llvm::none_of(ptx_table::parseKey(row.key),
+                             [](const ptx_table::KeyPart &part) {
+                               return part.sep == '@';
+                             });
+  return false;
+}
+
+LogicalResult sim::decodeTableScalarOp(Operation *op, Compiler &c,
+                                       bool &handled) {
+  handled = false;
+  const ptx_table::TableOp *table = ptx_table::lookupTableOp(op);
+  if (!table)
+    return success();
+  auto isRegister = [](Type t) { return t.isIntOrFloat(); };
+  if (!llvm::all_of(op->getOperandTypes(), isRegister) ||
+      !llvm::all_of(op->getResultTypes(), isRegister))
+    return success();
+  handled = true;
+  const ptx_table::Row *row = ptx_table::lookupRow(op);
+  if (!row)
+    return c.notModeled(op, "no PTX variant has its attributes and types");
+
+  Instr in;
+  in.opcode = row->ptx;
+  for (StringRef part : llvm::split(StringRef(row->ptx), '.'))
+    in.parts.push_back(part.str());
+  in.text = in.opcode;
+  Module mod;
+  Translator t(op->getContext(), c.prog, mod, "");
+  t.c.temp(c.slotsUsed()); // scratch slots above the IR level's
+  t.c.curLoc = c.curLoc;
+  t.curLocation = op->getLoc();
+  t.cur = &in;
+  t.inlineConstants = true;
+  t.irOp = op->getName().getStringRef().str();
+  t.scopes.emplace_back();
+  auto bindRegister = [&](Value v) {
+    std::string name = "%v" + std::to_string(t.scopes.back().size());
+    Reg r;
+    r.slot = c.slot(v);
+    r.bits = v.getType().getIntOrFloatBitWidth();
+    r.isPred = r.bits == 1;
+    t.scopes.back()[name] = r;
+    Operand o;
+    o.kind = Operand::Kind::Reg;
+    o.name = name;
+    return o;
+  };
+  for (const ptx_table::Operand &spec : table->operands) {
+    switch (spec.role) {
+    case ptx_table::Role::Out:
+      in.ops.push_back(bindRegister(op->getResult(spec.index)));
+      break;
+    case ptx_table::Role::In: {
+      auto [start, length] = table->operandRange(op, spec.index);
+      for (unsigned i = start; i < start + length; ++i)
+        in.ops.push_back(bindRegister(op->getOperand(i)));
+      break;
+    }
+    case ptx_table::Role::Imm:
+    case ptx_table::Role::Lit: {
+      Operand o;
+      o.kind = Operand::Kind::Imm;
+      if (spec.role == ptx_table::Role::Lit) {
+        o.imm = std::stoll(spec.name);
+      } else if (auto attr = op->getAttrOfType<IntegerAttr>(spec.name)) {
+        o.imm = attr.getInt();
+      } else {
+        continue; // an absent optional immediate
+      }
+      in.ops.push_back(o);
+      break;
+    }
+    }
+  }
+  bool translated = false;
+  if (failed(t.translateScalar(in, translated)))
+    return failure();
+  if (!translated)
+    return c.notModeled(op, "its PTX instruction '" + in.opcode +
+                                "' has no simulator semantics");
+  if (t.c.slotsUsed() > c.slotsUsed())
+    c.temp(t.c.slotsUsed() - c.slotsUsed());
+  return success();
+}

@@ -118,10 +118,19 @@ InFlightDiagnostic Translator::error() { return emitError(curLocation); }
 
 InFlightDiagnostic Translator::notModeled(const Twine &detail) {
   InFlightDiagnostic d = error();
-  d << "PTX instruction '" << (cur ? cur->opcode : std::string("?"))
-    << "' is not modeled by the simulator";
+  if (!irOp.empty())
+    d << "'" << irOp << "' (PTX instruction '"
+      << (cur ? cur->opcode : std::string("?"))
+      << "') is not modeled by the simulator";
+  else
+    d << "PTX instruction '" << (cur ? cur->opcode : std::string("?"))
+      << "' is not modeled by the simulator";
   if (!detail.isTriviallyEmpty())
     d << ": " << detail;
+  // The IR level runs a scalar table op's instruction with this very
+  // translator (decodeTableScalarOp), so it does not model it either.
+  if (irOp.empty() && cur && isTableScalarInstruction(cur->opcode))
+    d << " (as at the IR level)";
   return d;
 }
 
@@ -154,7 +163,8 @@ LogicalResult Translator::decodeBuilt(Operation *op) {
   bool handled = false;
   using Decoder = LogicalResult (*)(Operation *, Compiler &, bool &);
   for (Decoder d : {decodeSyncOp, decodeCopyOp, decodeWarpOp, decodeMMAOp,
-                    decodeTcgen05Op, decodeMemOp, decodeIntOp}) {
+                    decodeTcgen05Op, decodeMemOp, decodeIntOp,
+                    decodeTableScalarOp}) {
     if (failed(d(op, c, handled)))
       return failure();
     if (handled)
@@ -171,6 +181,11 @@ LogicalResult Translator::decodeBuilt(Operation *op) {
 //===----------------------------------------------------------------------===//
 
 uint32_t Translator::constant(int64_t v) {
+  if (inlineConstants) {
+    uint32_t s = temp();
+    emitConst(s, v);
+    return s;
+  }
   auto it = constSlots.find(v);
   if (it != constSlots.end())
     return it->second;
@@ -747,6 +762,18 @@ LogicalResult Translator::translateScalar(const Instr &in, bool &handled) {
       uint32_t cc = value(in.ops[3], rbits, ok);
       if (!ok)
         return failure();
+      if (in.has("sat")) {
+        // mad.hi.sat.s32: the high half plus c, clamped to the s32 range.
+        auto e = std::make_unique<IntExt>();
+        e->op = IntOp::SatAdd;
+        e->bits = bits;
+        e->isSigned = true;
+        e->d = d;
+        e->a = prod;
+        e->b = cc;
+        c.emitExt(std::move(e));
+        return success();
+      }
       emitIntBin(IB::Add, intKind(rbits), d, prod, cc);
     }
     return success();
@@ -1061,6 +1088,10 @@ LogicalResult Translator::translateFloat(const Instr &in, bool &handled) {
        relu = in.has("relu"), nanMod = in.has("NaN");
   if (in.has("xorsign") || in.has("oob"))
     return notModeled();
+  // The mixed-precision lines (add.f32.bf16, fma.rn.f32.f16) convert the
+  // 16-bit sources first; the type is the one before the last.
+  if (in.parts.size() > 2 && isFloatType(in.parts[in.parts.size() - 2]))
+    return notModeled("mixed-precision sources");
   // ftz is the identity on f16/bf16 arithmetic in PTX (no subnormal
   // flushing for those types), and f64 has no .ftz.
   if (k != SK::F32)
@@ -1096,6 +1127,40 @@ LogicalResult Translator::translateFloat(const Instr &in, bool &handled) {
     if (!ok)
       return failure();
     c.emitExt(std::move(e));
+    return success();
+  }
+  if ((op == "min" || op == "max") && in.ops.size() == 4 && k == SK::F32 &&
+      lanes == 1) {
+    // The three-input f32 form (sm_100): min(min(a, b), c) with the same
+    // modifiers; `.abs` takes the magnitudes first.
+    uint32_t d = dest(in.ops[0], ok);
+    uint32_t srcs[3];
+    for (unsigned j = 0; j < 3 && ok; ++j)
+      srcs[j] = value(in.ops[j + 1], 32, ok);
+    if (!ok)
+      return failure();
+    auto flt = [&](FltOp fop, uint32_t dst, uint32_t a, uint32_t b) {
+      auto e = std::make_unique<FltExt>();
+      e->op = fop;
+      e->k = e->src = SK::F32;
+      e->lanes = 1;
+      e->ftz = ftz;
+      e->nan = nanMod;
+      e->d = dst;
+      e->a = a;
+      e->b = b;
+      c.emitExt(std::move(e));
+    };
+    if (in.has("abs"))
+      for (uint32_t &src : srcs) {
+        uint32_t t = temp();
+        flt(FltOp::Abs, t, src, src);
+        src = t;
+      }
+    FltOp fop = op == "min" ? FltOp::Min : FltOp::Max;
+    uint32_t t = temp();
+    flt(fop, t, srcs[0], srcs[1]);
+    flt(fop, d, t, srcs[2]);
     return success();
   }
   if (failed(expectOperands(in, nIn + 1, nIn + 1)))

@@ -118,8 +118,14 @@ public:
   };
   llvm::StringMap<FuncInfo> funcInfos;
 
-  /// The slot holding constant `v` (set in the function's prologue).
+  /// The slot holding constant `v` (set in the function's prologue; set
+  /// where it is used when `inlineConstants`).
   uint32_t constant(int64_t v);
+  /// Set when the translator runs one instruction for the IR level
+  /// (decodeTableScalarOp), which has no PTX function prologue.
+  bool inlineConstants = false;
+  /// The op the IR level runs, named by notModeled (empty at the PTX level).
+  std::string irOp;
   const Reg *lookupReg(llvm::StringRef name) const;
   /// Declares the registers of `.reg` declaration `d`.
   LogicalResult declareRegs(const VarDecl &d);
@@ -209,6 +215,10 @@ public:
   /// Emits the generic-to-engine translation of `slot` + `offset`.
   uint32_t genericAddress(uint32_t slot, int64_t offset);
 };
+
+/// Whether `opcode` is the instruction of a row of a table-generated op
+/// without pointer operands (one decodeTableScalarOp runs at the IR level).
+bool isTableScalarInstruction(llvm::StringRef opcode);
 
 /// Width in bits of a PTX type name ("u32" -> 32, "pred" -> 1); 0 if unknown.
 unsigned typeBits(llvm::StringRef t);

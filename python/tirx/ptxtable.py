@@ -155,7 +155,20 @@ def _vt(v, t):
     return _ELT[t] if n == 1 else f"vector<{n}x{_ELT[t]}>"
 
 
+# The register an arithmetic instruction of type t reads and writes (the
+# packed pairs one register of their total width), and the double-width
+# result of a `.wide` integer product.
+_REG = {"pred": "i1", "b16": "i16", "u16": "i16", "s16": "i16", "b32": "i32",
+        "u32": "i32", "s32": "i32", "b64": "i64", "u64": "i64", "s64": "i64",
+        "u16x2": "i32", "s16x2": "i32", "f16": "f16", "bf16": "bf16",
+        "f16x2": "i32", "bf16x2": "i32", "f32": "f32", "f32x2": "i64",
+        "f64": "f64"}
+_WIDE = {"u16": "i32", "s16": "i32", "u32": "i64", "s32": "i64"}
+
+
 _HELPERS = {
+    "reg": lambda t: _REG[t],
+    "wide": lambda t: _WIDE[t],
     "elt": lambda t: _ELT[t],
     "bits": _bits,
     "lanes": _lanes,

@@ -275,4 +275,33 @@ def TIRx_PTXTensorMapLayoutField : TIRx_PTXEnum<"TensorMapLayoutField",
   [["ElemType", "elemtype"], ["InterleaveLayout", "interleave_layout"],
    ["SwizzleMode", "swizzle_mode"], ["FillMode", "fill_mode"]]>;
 
+// Scalar arithmetic, comparison and selection (TIRxPTXArithOps.td). The
+// instruction type: packed pairs ride one register of their total width
+// (f16x2, bf16x2, u16x2 and s16x2 a 32-bit one, f32x2 a 64-bit one).
+def TIRx_PTXArithType : TIRx_PTXEnum<"ArithType", "PTX type of an arithmetic instruction",
+  [["Pred", "pred"], ["B16", "b16"], ["B32", "b32"], ["B64", "b64"],
+   ["U16", "u16"], ["U32", "u32"], ["U64", "u64"], ["S16", "s16"],
+   ["S32", "s32"], ["S64", "s64"], ["U16x2", "u16x2"], ["S16x2", "s16x2"],
+   ["F16", "f16"], ["F16x2", "f16x2"], ["BF16", "bf16"], ["BF16x2", "bf16x2"],
+   ["F32", "f32"], ["F32x2", "f32x2"], ["F64", "f64"]]>;
+def TIRx_PTXFRnd : TIRx_PTXEnum<"FRnd", "IEEE rounding of a float instruction",
+  [["RN", "rn"], ["RZ", "rz"], ["RM", "rm"], ["RP", "rp"]]>;
+def TIRx_PTXMulMode : TIRx_PTXEnum<"MulMode", "which part of an integer product",
+  [["Hi", "hi"], ["Lo", "lo"], ["Wide", "wide"]]>;
+def TIRx_PTXDivMode : TIRx_PTXEnum<"DivMode",
+  "approximation or rounding of div, rcp and sqrt",
+  [["Approx", "approx"], ["Full", "full"], ["RN", "rn"], ["RZ", "rz"],
+   ["RM", "rm"], ["RP", "rp"]]>;
+def TIRx_PTXCmpOp : TIRx_PTXEnum<"CmpOp", "comparison of setp",
+  [["EQ", "eq"], ["NE", "ne"], ["LT", "lt"], ["LE", "le"], ["GT", "gt"],
+   ["GE", "ge"], ["LO", "lo"], ["LS", "ls"], ["HI", "hi"], ["HS", "hs"],
+   ["EQU", "equ"], ["NEU", "neu"], ["LTU", "ltu"], ["LEU", "leu"],
+   ["GTU", "gtu"], ["GEU", "geu"], ["NoNaN", "num"], ["AnyNaN", "nan"]]>;
+def TIRx_PTXBoolOp : TIRx_PTXEnum<"BoolOp", "how setp combines its comparison with c",
+  [["And", "and"], ["Or", "or"], ["Xor", "xor"]]>;
+def TIRx_PTXTestpKind : TIRx_PTXEnum<"TestpKind", "property testp tests",
+  [["Finite", "finite"], ["Infinite", "infinite"], ["Number", "number"],
+   ["NotANumber", "notanumber"], ["Normal", "normal"],
+   ["Subnormal", "subnormal"]]>;
+
 #endif // TIRX_DIALECT_TIRXPTXENUMS_TD

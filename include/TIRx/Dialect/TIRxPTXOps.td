@@ -13,6 +13,9 @@
 //                      createpolicy, table-generated
 //   TIRxPTXIntOps.td   integer bit manipulation (brev, popc, clz, bfind,
 //                      bfe, bfi, prmt, lop3, shf), table-generated
+//   TIRxPTXArithOps.td scalar arithmetic, comparison, selection, logic and
+//                      shifts (add ... fma, min/max, rcp ... tanh, setp,
+//                      selp, slct, and/or/xor/not, shl/shr), table-generated
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,5 +28,6 @@ include "TIRx/Dialect/TIRxPTXMMAOps.td"
 include "TIRx/Dialect/TIRxPTXMemOps.td"
 include "TIRx/Dialect/TIRxPTXIntOps.td"
 include "TIRx/Dialect/TIRxPTXCacheOps.td"
+include "TIRx/Dialect/TIRxPTXArithOps.td"
 
 #endif // TIRX_DIALECT_TIRXPTXOPS_TD

@@ -5,9 +5,12 @@
 // gives the operand order, and the op becomes `llvm.inline_asm` with that
 // exact text. No table-generated op has lowering code of its own.
 //
-// Operands. An integer or float operand is a register of its width (`h`,
-// `r`, `l`, `f`, `d`); a type without one (an `i1` predicate, a vector) is a
-// located error until a table op needs it. A `lit` operand is its literal. A `!tirx.ptr` operand is written `[addr]` in the
+// Operands. An integer or float operand is a register of its width (`b`
+// for an `i1` predicate, `h`, `r`, `l`, `f`, `d`); an f16 or bf16 value
+// rides a 16-bit `h` register (bitcast to i16 and back, as PTX keeps
+// halves in .b16 registers); a type without one (a vector) is a located
+// error until a table op needs it. A `lit` operand is its literal. A
+// `!tirx.ptr` operand is written `[addr]` in the
 // address space of its scope (global, the executing CTA's shared window for
 // shared/shared.dyn, shared::cluster, local, or generic; the shared windows
 // as 32-bit registers), which must be the
@@ -42,10 +45,21 @@ unsigned addressSpaceOf(MemorySpace space) {
   }
 }
 
+/// The type an operand of `type` is passed to the asm as: f16 and bf16 in
+/// a 16-bit integer register, everything else as it is.
+Type registerTypeOf(Type type) {
+  if (type.isF16() || type.isBF16())
+    return IntegerType::get(type.getContext(), 16);
+  return type;
+}
+
 /// The inline-asm register constraint of an LLVM scalar type, or "".
 StringRef constraintOf(Type type) {
+  type = registerTypeOf(type);
   if (isa<LLVM::LLVMPointerType>(type))
     return "l";
+  if (type.isInteger(1))
+    return "b";
   if (type.isInteger(16))
     return "h";
   if (type.isInteger(32))
@@ -103,7 +117,7 @@ struct PTXTableLowering : ConversionPattern {
     Type i32 = rewriter.getI32Type();
     SmallVector<std::string> outConstraints, inConstraints;
     SmallVector<Value> inputs;
-    SmallVector<Type> outTypes;
+    SmallVector<Type> outTypes, resultTypes;
     // The PTX operand text of each ptxOperands entry; `$N` placeholders are
     // renumbered once the number of asm results is known.
     struct Piece {
@@ -130,7 +144,8 @@ struct PTXTableLowering : ConversionPattern {
         Type type = getTypeConverter()->convertType(result.getType());
         StringRef c = constraintOf(type);
         pieces.push_back({Piece::OutReg, (unsigned)outTypes.size(), ""});
-        outTypes.push_back(type);
+        outTypes.push_back(registerTypeOf(type));
+        resultTypes.push_back(type);
         outConstraints.push_back(("=" + c).str());
         continue;
       }
@@ -149,6 +164,8 @@ struct PTXTableLowering : ConversionPattern {
         address = true;
       }
       StringRef c = constraintOf(value.getType());
+      if (Type reg = registerTypeOf(value.getType()); reg != value.getType())
+        value = LLVM::BitcastOp::create(rewriter, loc, reg, value);
       pieces.push_back({Piece::InReg, (unsigned)inputs.size(), "", address});
       inputs.push_back(value);
       inConstraints.push_back(c.str());
@@ -184,7 +201,11 @@ struct PTXTableLowering : ConversionPattern {
         inputs, text, constraints, /*has_side_effects=*/!isPure(op),
         /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
         dialect, ArrayAttr());
-    rewriter.replaceOp(op, asmOp->getResults());
+    SmallVector<Value> results(asmOp->getResults());
+    for (auto [result, type] : llvm::zip(results, resultTypes))
+      if (result.getType() != type)
+        result = LLVM::BitcastOp::create(rewriter, loc, type, result);
+    rewriter.replaceOp(op, results);
     return success();
   }
 

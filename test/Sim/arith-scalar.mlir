@@ -1,0 +1,177 @@
+// RUN: tirx-sim %s --split-input-file --print=full | FileCheck %s
+
+// The scalar arithmetic ops (TIRxPTXArithOps.td) in the simulator, which
+// runs each at the IR level with the PTX level's semantics of its
+// instruction. The expected values are the PTX ISA's definitions worked by
+// hand: saturation at the s32 bounds, the high half of signed and unsigned
+// products, mad.hi.sat, division and remainder truncating toward zero,
+// relu, shifts of the width or more, a setp combined with a predicate.
+
+// CHECK-LABEL: arg0: int32[22]
+// CHECK-NEXT: [2147483647, -2147483648, -2147483648, 2, -1, 65536, 17, 2147483647, -3, -1, 3, 5, -5, -3, -3, 0, 240, 65520, 65280, -1, -2147483648, 0]
+func.func @ints(%out: !tirx.buffer<22xi32, global>) {
+  tirx.kernel {
+    %c0 = arith.constant 0 : index
+    %max = arith.constant 2147483647 : i32
+    %min = arith.constant -2147483648 : i32
+    %one = arith.constant 1 : i32
+    %m2 = arith.constant -2 : i32
+    %c2 = arith.constant 2 : i32
+    %c3 = arith.constant 3 : i32
+    %c4 = arith.constant 4 : i32
+    %c5 = arith.constant 5 : i32
+    %m3 = arith.constant -3 : i32
+    %m5 = arith.constant -5 : i32
+    %m7 = arith.constant -7 : i32
+    %c7 = arith.constant 7 : i32
+    %q = arith.constant 1073741824 : i32      // 2^30
+    %k = arith.constant 65536 : i32
+    %k1 = arith.constant 65537 : i32
+    %a0 = tirx.ptx.add sat s32 %max, %one : (i32, i32) -> i32
+    %a1 = tirx.ptx.add s32 %max, %one : (i32, i32) -> i32
+    %a2 = tirx.ptx.sub sat s32 %min, %one : (i32, i32) -> i32
+    %a3 = tirx.ptx.mul hi u32 %min, %c4 : (i32, i32) -> i32
+    %a4 = tirx.ptx.mul hi s32 %m2, %q : (i32, i32) -> i32
+    %a5 = tirx.ptx.mul lo s32 %k, %k1 : (i32, i32) -> i32
+    %a6 = tirx.ptx.mad lo u32 %c3, %c4, %c5 : (i32, i32, i32) -> i32
+    %a7 = tirx.ptx.mad hi sat s32 %max, %max, %max : (i32, i32, i32) -> i32
+    %a8 = tirx.ptx.div s32 %m7, %c2 : i32
+    %a9 = tirx.ptx.rem s32 %m7, %c2 : i32
+    %a10 = tirx.ptx.div u32 %c7, %c2 : i32
+    %a11 = tirx.ptx.abs s32 %m5 : i32
+    %a12 = tirx.ptx.neg s32 %c5 : i32
+    %a13 = tirx.ptx.min s32 %m3, %c2 : (i32, i32) -> i32
+    %a14 = tirx.ptx.max u32 %m3, %c2 : (i32, i32) -> i32
+    %a15 = tirx.ptx.min relu s32 %m3, %m2 : (i32, i32) -> i32
+    %x = arith.constant 61680 : i32           // 0xF0F0
+    %y = arith.constant 4080 : i32            // 0x0FF0
+    %zero = arith.constant 0 : i32
+    %a16 = tirx.ptx.and b32 %x, %y : i32
+    %a17 = tirx.ptx.or b32 %x, %y : i32
+    %a18 = tirx.ptx.xor b32 %x, %y : i32
+    %a19 = tirx.ptx.not b32 %zero : i32
+    %c31 = arith.constant 31 : i32
+    %c33 = arith.constant 33 : i32
+    %a20 = tirx.ptx.shl b32 %one, %c31 : i32
+    %a21 = tirx.ptx.shl b32 %one, %c33 : i32
+    %v = vector.from_elements %a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8, %a9, %a10, %a11, %a12, %a13, %a14, %a15, %a16, %a17, %a18, %a19, %a20, %a21 : vector<22xi32>
+    tirx.buffer_store %v, %out[%c0] : vector<22xi32>, !tirx.buffer<22xi32, global>
+  }
+  return
+}
+
+// -----
+
+// Shifts right (arithmetic for s, logical for u, a shift of 40 fills),
+// setp in each signedness, setp combined with a predicate, selp, slct, and
+// the predicate logic ops.
+// CHECK-LABEL: arg0: int32[10]
+// CHECK-NEXT: [-4, 1, -1, 7, 9, 9, 7, 9, 7, 9]
+func.func @compare(%out: !tirx.buffer<10xi32, global>) {
+  tirx.kernel {
+    %c0 = arith.constant 0 : index
+    %m8 = arith.constant -8 : i32
+    %min = arith.constant -2147483648 : i32
+    %one = arith.constant 1 : i32
+    %two = arith.constant 2 : i32
+    %c31 = arith.constant 31 : i32
+    %c40 = arith.constant 40 : i32
+    %m1 = arith.constant -1 : i32
+    %zero = arith.constant 0 : i32
+    %seven = arith.constant 7 : i32
+    %nine = arith.constant 9 : i32
+    %false = arith.constant false
+    %s0 = tirx.ptx.shr s32 %m8, %one : i32
+    %s1 = tirx.ptx.shr u32 %min, %c31 : i32
+    %s2 = tirx.ptx.shr s32 %m8, %c40 : i32
+    %p0 = tirx.ptx.setp lt s32 %m1, %zero : i32
+    %p1 = tirx.ptx.setp lo u32 %m1, %zero : i32
+    %p2 = tirx.ptx.setp lt and s32 %one, %two, %false : i32
+    %p3 = tirx.ptx.setp lt or s32 %two, %one, %p0 : i32
+    %p4 = tirx.ptx.xor pred %p0, %p3 : i1
+    %r0 = tirx.ptx.selp b32 %seven, %nine, %p0 : i32
+    %r1 = tirx.ptx.selp b32 %seven, %nine, %p1 : i32
+    %r2 = tirx.ptx.selp b32 %seven, %nine, %p2 : i32
+    %r3 = tirx.ptx.selp b32 %seven, %nine, %p3 : i32
+    %r4 = tirx.ptx.selp b32 %seven, %nine, %p4 : i32
+    %r5 = tirx.ptx.slct s32 %seven, %nine, %zero : i32, i32
+    %r6 = tirx.ptx.slct s32 %seven, %nine, %m1 : i32, i32
+    %v = vector.from_elements %s0, %s1, %s2, %r0, %r1, %r2, %r3, %r4, %r5, %r6 : vector<10xi32>
+    tirx.buffer_store %v, %out[%c0] : vector<10xi32>, !tirx.buffer<10xi32, global>
+  }
+  return
+}
+
+// -----
+
+// Floats: saturation to [0, 1], fma, IEEE division and square root, the
+// approximations on exact points, NaN-ignoring and NaN-propagating max,
+// copysign, the three-input min, testp.
+// CHECK-LABEL: arg0: float32[16]
+// CHECK-NEXT: [3.75, 1, 7, 0.25, 0.25, 4, 0.5, 8, 3, 2.5, -2.5, 1, nan, -3, 1, 1]
+func.func @floats(%out: !tirx.buffer<16xf32, global>) {
+  tirx.kernel {
+    %c0 = arith.constant 0 : index
+    %f1_5 = arith.constant 1.5 : f32
+    %f2_25 = arith.constant 2.25 : f32
+    %f0_75 = arith.constant 0.75 : f32
+    %f0_5 = arith.constant 0.5 : f32
+    %f1 = arith.constant 1.0 : f32
+    %f2 = arith.constant 2.0 : f32
+    %f3 = arith.constant 3.0 : f32
+    %f4 = arith.constant 4.0 : f32
+    %f8 = arith.constant 8.0 : f32
+    %f16 = arith.constant 16.0 : f32
+    %fm1 = arith.constant -1.0 : f32
+    %fm2_5 = arith.constant -2.5 : f32
+    %f0 = arith.constant 0.0 : f32
+    %nan = arith.constant 0x7FC00000 : f32
+    %r0 = tirx.ptx.add f32 %f1_5, %f2_25 : (f32, f32) -> f32
+    %r1 = tirx.ptx.add sat f32 %f0_75, %f0_5 : (f32, f32) -> f32
+    %r2 = tirx.ptx.fma rn f32 %f2, %f3, %f1 : (f32, f32, f32) -> f32
+    %r3 = tirx.ptx.div rn f32 %f1, %f4 : f32
+    %r4 = tirx.ptx.rcp rn f32 %f4 : f32
+    %r5 = tirx.ptx.sqrt rn f32 %f16 : f32
+    %r6 = tirx.ptx.rsqrt f32 %f4 : f32
+    %r7 = tirx.ptx.ex2 f32 %f3 : f32
+    %r8 = tirx.ptx.lg2 %f8
+    %r9 = tirx.ptx.abs f32 %fm2_5 : f32
+    %r10 = tirx.ptx.neg f32 %r9 : f32
+    %r11 = tirx.ptx.max f32 %f1, %nan : (f32, f32) -> f32
+    %r12 = tirx.ptx.max nan f32 %f1, %nan : (f32, f32) -> f32
+    %r13 = tirx.ptx.copysign f32 %fm1, %f3 : f32
+    %r14 = tirx.ptx.min f32 %f3, %f1, %f2 : (f32, f32, f32) -> f32
+    %isnan = tirx.ptx.testp notanumber f32 %nan : f32
+    %r15 = tirx.ptx.selp f32 %f1, %f0, %isnan : f32
+    %v = vector.from_elements %r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15 : vector<16xf32>
+    tirx.buffer_store %v, %out[%c0] : vector<16xf32>, !tirx.buffer<16xf32, global>
+  }
+  return
+}
+
+// -----
+
+// The wide products (a 64-bit result of 32-bit operands), f16x2 lanes in
+// one 32-bit register (0x40003C00 is {1.0, 2.0}; doubled, {2.0, 4.0} is
+// 0x44004000) and f32x2 lanes in one 64-bit register ({1.0f, 2.0f} is
+// 0x400000003F800000; doubled, {2.0f, 4.0f} is 0x4080000040000000).
+// CHECK-LABEL: arg0: int64[4]
+// CHECK-NEXT: [-6, 4294836225, 1140867072, 4647714816520093696]
+func.func @wide_and_packed(%out: !tirx.buffer<4xi64, global>) {
+  tirx.kernel {
+    %c0 = arith.constant 0 : index
+    %m2 = arith.constant -2 : i32
+    %c3 = arith.constant 3 : i32
+    %w0 = tirx.ptx.mul wide s32 %m2, %c3 : (i32, i32) -> i64
+    %u = arith.constant 65535 : i32
+    %w1 = tirx.ptx.mul wide u32 %u, %u : (i32, i32) -> i64
+    %h2 = arith.constant 1073757184 : i32
+    %hsum = tirx.ptx.add f16x2 %h2, %h2 : (i32, i32) -> i32
+    %w2 = arith.extui %hsum : i32 to i64
+    %f2 = arith.constant 4611686019492741120 : i64
+    %w3 = tirx.ptx.add f32x2 %f2, %f2 : (i64, i64) -> i64
+    %v = vector.from_elements %w0, %w1, %w2, %w3 : vector<4xi64>
+    tirx.buffer_store %v, %out[%c0] : vector<4xi64>, !tirx.buffer<4xi64, global>
+  }
+  return
+}
