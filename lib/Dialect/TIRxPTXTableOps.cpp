@@ -111,17 +111,40 @@ LogicalResult ptx_table::verify(Operation *op) {
   std::string key = t->key(op);
   if (llvm::any_of(t->rows, [&](const Row &r) { return key == r.key; }))
     return success();
-  InFlightDiagnostic diag = op->emitOpError("has no PTX variant with ")
-                            << readableKey(key) << "; its variants:";
-  unsigned shown = 0;
-  for (const Row &r : t->rows) {
-    if (shown++ == 8) {
-      diag << " ... (" << t->rows.size() << " in all)";
-      break;
-    }
-    diag << (shown > 1 ? "," : "") << " `" << r.ptx << "` ("
-         << readableKey(r.key) << ")";
+  // Up to eight rows: all of them; more: the eight nearest, those whose
+  // keys differ from the op's in the fewest parts (table order on ties).
+  constexpr size_t kShown = 8;
+  SmallVector<const Row *> rows;
+  for (const Row &r : t->rows)
+    rows.push_back(&r);
+  bool nearest = rows.size() > kShown;
+  if (nearest) {
+    auto partsOf = [](StringRef k) {
+      SmallVector<StringRef> parts;
+      k.split(parts, ';', -1, /*KeepEmpty=*/false);
+      return parts;
+    };
+    SmallVector<StringRef> mine = partsOf(key);
+    auto distance = [&](const Row *r) {
+      SmallVector<StringRef> theirs = partsOf(r->key);
+      size_t same = llvm::count_if(
+          theirs, [&](StringRef p) { return llvm::is_contained(mine, p); });
+      return theirs.size() + mine.size() - 2 * same;
+    };
+    llvm::stable_sort(rows, [&](const Row *a, const Row *b) {
+      return distance(a) < distance(b);
+    });
+    rows.resize(kShown);
   }
+  InFlightDiagnostic diag = op->emitOpError("has no PTX variant with ")
+                            << readableKey(key)
+                            << (nearest ? "; its nearest variants:"
+                                        : "; its variants:");
+  for (auto [i, r] : llvm::enumerate(rows))
+    diag << (i ? "," : "") << " `" << r->ptx << "` (" << readableKey(r->key)
+         << ")";
+  if (nearest)
+    diag << " (" << t->rows.size() << " in all)";
   return diag;
 }
 

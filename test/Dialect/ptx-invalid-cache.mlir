@@ -4,7 +4,7 @@
 // constraints reject, and the target gate of st.bulk.
 
 func.func @createpolicy_secondary_last() {
-  // expected-error @+1 {{'tirx.ptx.createpolicy.fractional' op has no PTX variant with primary = evict_first, secondary = evict_last, no fraction, policy : i64; its variants: `createpolicy.fractional.L2::evict_last.b64` (primary = evict_last, no secondary, no fraction, policy : i64), `createpolicy.fractional.L2::evict_last.b64` (primary = evict_last, no secondary, fraction, fraction : f32, policy : i64)}}
+  // expected-error @+1 {{'tirx.ptx.createpolicy.fractional' op has no PTX variant with primary = evict_first, secondary = evict_last, no fraction, policy : i64; its nearest variants: `createpolicy.fractional.L2::evict_first.b64` (primary = evict_first, no secondary, no fraction, policy : i64), `createpolicy.fractional.L2::evict_first.L2::evict_first.b64`}}
   %0 = tirx.ptx.createpolicy.fractional evict_first secondary evict_last
   return
 }

@@ -106,10 +106,10 @@ func.func @compare(%out: !tirx.buffer<10xi32, global>) {
 
 // Floats: saturation to [0, 1], fma, IEEE division and square root, the
 // approximations on exact points, NaN-ignoring and NaN-propagating max,
-// copysign, the three-input min, testp.
-// CHECK-LABEL: arg0: float32[16]
-// CHECK-NEXT: [3.75, 1, 7, 0.25, 0.25, 4, 0.5, 8, 3, 2.5, -2.5, 1, nan, -3, 1, 1]
-func.func @floats(%out: !tirx.buffer<16xf32, global>) {
+// copysign, testp.
+// CHECK-LABEL: arg0: float32[15]
+// CHECK-NEXT: [3.75, 1, 7, 0.25, 0.25, 4, 0.5, 8, 3, 2.5, -2.5, 1, nan, -3, 1]
+func.func @floats(%out: !tirx.buffer<15xf32, global>) {
   tirx.kernel {
     %c0 = arith.constant 0 : index
     %f1_5 = arith.constant 1.5 : f32
@@ -140,13 +140,39 @@ func.func @floats(%out: !tirx.buffer<16xf32, global>) {
     %r11 = tirx.ptx.max f32 %f1, %nan : (f32, f32) -> f32
     %r12 = tirx.ptx.max nan f32 %f1, %nan : (f32, f32) -> f32
     %r13 = tirx.ptx.copysign f32 %fm1, %f3 : f32
-    %r14 = tirx.ptx.min f32 %f3, %f1, %f2 : (f32, f32, f32) -> f32
     %isnan = tirx.ptx.testp notanumber f32 %nan : f32
-    %r15 = tirx.ptx.selp f32 %f1, %f0, %isnan : f32
-    %v = vector.from_elements %r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15 : vector<16xf32>
-    tirx.buffer_store %v, %out[%c0] : vector<16xf32>, !tirx.buffer<16xf32, global>
+    %r14 = tirx.ptx.selp f32 %f1, %f0, %isnan : f32
+    %v = vector.from_elements %r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8, %r9, %r10, %r11, %r12, %r13, %r14 : vector<15xf32>
+    tirx.buffer_store %v, %out[%c0] : vector<15xf32>, !tirx.buffer<15xf32, global>
   }
   return
+}
+
+// -----
+
+// The three-input f32 min and max of sm_100: NaN ignored, NaN propagated
+// (the canonical NaN), and `abs` taking the magnitudes first.
+// CHECK-LABEL: arg0: float32[4]
+// CHECK-NEXT: [1, 3, nan, 0.5]
+module attributes {tirx.target = #tirx.target<"sm_100a">} {
+func.func @three_inputs(%out: !tirx.buffer<4xf32, global>) {
+  tirx.kernel {
+    %c0 = arith.constant 0 : index
+    %f1 = arith.constant 1.0 : f32
+    %f2 = arith.constant 2.0 : f32
+    %f3 = arith.constant 3.0 : f32
+    %fm3 = arith.constant -3.0 : f32
+    %fm05 = arith.constant -0.5 : f32
+    %nan = arith.constant 0x7FC00000 : f32
+    %r0 = tirx.ptx.min f32 %f3, %f1, %f2 : (f32, f32, f32) -> f32
+    %r1 = tirx.ptx.max f32 %f1, %nan, %f3 : (f32, f32, f32) -> f32
+    %r2 = tirx.ptx.max nan f32 %f1, %nan, %f3 : (f32, f32, f32) -> f32
+    %r3 = tirx.ptx.min abs f32 %fm3, %fm05, %f2 : (f32, f32, f32) -> f32
+    %v = vector.from_elements %r0, %r1, %r2, %r3 : vector<4xf32>
+    tirx.buffer_store %v, %out[%c0] : vector<4xf32>, !tirx.buffer<4xf32, global>
+  }
+  return
+}
 }
 
 // -----
@@ -157,6 +183,7 @@ func.func @floats(%out: !tirx.buffer<16xf32, global>) {
 // 0x400000003F800000; doubled, {2.0f, 4.0f} is 0x4080000040000000).
 // CHECK-LABEL: arg0: int64[4]
 // CHECK-NEXT: [-6, 4294836225, 1140867072, 4647714816520093696]
+module attributes {tirx.target = #tirx.target<"sm_100a">} {
 func.func @wide_and_packed(%out: !tirx.buffer<4xi64, global>) {
   tirx.kernel {
     %c0 = arith.constant 0 : index
@@ -174,4 +201,5 @@ func.func @wide_and_packed(%out: !tirx.buffer<4xi64, global>) {
     tirx.buffer_store %v, %out[%c0] : vector<4xi64>, !tirx.buffer<4xi64, global>
   }
   return
+}
 }

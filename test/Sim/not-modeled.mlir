@@ -154,3 +154,40 @@ module attributes {tirx.target = #tirx.target<"sm_90a">} {
     return
   }
 }
+
+// -----
+
+// The scalar arithmetic ops run their instruction with the PTX level's
+// semantics; the instructions it has none for are refused at both levels,
+// naming the op and the instruction.
+func.func @arith_without_semantics(%out: !tirx.buffer<4xi32, global>) {
+  tirx.kernel {
+    %a = tirx.thread_id [1] : i32
+    // expected-error @+1 {{'tirx.ptx.szext' is not modeled by the simulator: its PTX instruction 'szext.wrap.s32' has no simulator semantics}}
+    %0 = tirx.ptx.szext wrap s32 %a, %a
+  }
+  return
+}
+
+// -----
+
+func.func @xorsign_min(%out: !tirx.buffer<4xf32, global>) {
+  tirx.kernel {
+    %x = arith.constant 1.0 : f32
+    // expected-error @+1 {{'tirx.ptx.min' (PTX instruction 'min.xorsign.abs.f32') is not modeled by the simulator}}
+    %0 = tirx.ptx.min xorsign f32 %x, %x : (f32, f32) -> f32
+  }
+  return
+}
+
+// -----
+
+func.func @mixed_precision_add(%out: !tirx.buffer<4xf32, global>) {
+  tirx.kernel {
+    %h = arith.constant 1.0 : f16
+    %x = arith.constant 1.0 : f32
+    // expected-error @+1 {{'tirx.ptx.add' (PTX instruction 'add.f32.f16') is not modeled by the simulator: mixed-precision sources}}
+    %0 = tirx.ptx.add f32 from f16 %h, %x : (f16, f32) -> f32
+  }
+  return
+}
