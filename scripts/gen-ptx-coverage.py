@@ -85,7 +85,8 @@ FAMILIES = [
                "neg", "min", "max", "copysign", "rcp", "sqrt",
                "rsqrt", "sin", "cos", "lg2", "ex2", "tanh", "testp",
                "setp", "selp", "slct", "and", "or", "xor", "not",
-               "shl", "shr", "szext", "bmsk", "fns")]
+               "shl", "shr", "szext", "bmsk", "fns", "mov", "set",
+               "cvt")]
 
 
 def family_of(mnemonic):

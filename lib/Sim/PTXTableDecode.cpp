@@ -254,7 +254,8 @@ LogicalResult sim::decodeTableScalarOp(Operation *op, Compiler &c,
     }
   }
   bool translated = false;
-  if (failed(t.translateScalar(in, translated)))
+  if (failed(in.parts[0] == "cvt" ? t.translateCvt(in, translated)
+                                   : t.translateScalar(in, translated)))
     return failure();
   if (!translated)
     return c.notModeled(op, "its PTX instruction '" + in.opcode +

@@ -1316,6 +1316,8 @@ LogicalResult Translator::translateCvt(const Instr &in, bool &handled) {
   handled = true;
   if (in.parts.size() < 3)
     return notModeled();
+  if (in.has("pack"))
+    return notModeled("the saturating packs");
   StringRef dt = in.parts[in.parts.size() - 2];
   StringRef st = in.parts.back();
   bool ok = true;

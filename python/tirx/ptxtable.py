@@ -163,11 +163,41 @@ _REG = {"pred": "i1", "b16": "i16", "u16": "i16", "s16": "i16", "b32": "i32",
         "u16x2": "i32", "s16x2": "i32", "f16": "f16", "bf16": "bf16",
         "f16x2": "i32", "bf16x2": "i32", "f32": "f32", "f32x2": "i64",
         "f64": "f64"}
+_REG.update({"u8": "i16", "s8": "i16", "tf32": "i32", "e4m3x2": "i16",
+             "e5m2x2": "i16"})
 _WIDE = {"u16": "i32", "s16": "i32", "u32": "i64", "s32": "i64"}
+
+
+def _isint(t):
+    return t[0] in "us"
+
+
+def _int_range(t):
+    n = int(t[1:])
+    return (0, 2**n - 1) if t[0] == "u" else (-2**(n - 1), 2**(n - 1) - 1)
+
+
+def _covers(d, a):
+    """Whether integer type d holds every value of integer type a."""
+    (dl, dh), (al, ah) = _int_range(d), _int_range(a)
+    return dl <= al and ah <= dh
+
+
+# (significand bits, exponent bits) of the float types.
+_FLOAT_FORMAT = {"f16": (11, 5), "bf16": (8, 8), "f32": (24, 8), "f64": (53, 11)}
+
+
+def _lossy(d, a):
+    """Whether converting float type a to float type d can lose precision
+    or range."""
+    return any(x < y for x, y in zip(_FLOAT_FORMAT[d], _FLOAT_FORMAT[a]))
 
 
 _HELPERS = {
     "reg": lambda t: _REG[t],
+    "isint": _isint,
+    "covers": _covers,
+    "lossy": _lossy,
     "wide": lambda t: _WIDE[t],
     "elt": lambda t: _ELT[t],
     "bits": _bits,
@@ -626,9 +656,9 @@ def lookup(instr: str) -> Optional[Variant]:
     words = instr.split()
     if not words:
         return None
-    # The instruction alone, or with its operands where the table spells
-    # them (the special-register moves: "mov.u32 %clock").
-    for text in [words[0], " ".join(words)] if len(words) > 1 else [words[0]]:
+    # The instruction with its operands where the table spells them (the
+    # special-register moves: "mov.u32 %clock"), else the instruction alone.
+    for text in [" ".join(words), words[0]] if len(words) > 1 else [words[0]]:
         for op in _ops():
             heads = {_head(g.text) for g in op.groups}
             candidates = _spellings(op, text)

@@ -634,4 +634,156 @@ The position of the `offset`-th set bit of `mask` counted from bit `base`
   let ptxVariants = [TIRx_PTXForm<"fns.b32">];
 }
 
+//===----------------------------------------------------------------------===//
+// mov, set, cvt
+//===----------------------------------------------------------------------===//
+
+def TIRx_PTXMovOp : TIRx_PTXTableOp<"mov", PTX_SM70,
+    ["mov.{pred,b16,b32,b64,u16,u32,u64,s16,s32,s64,f32,f64}"],
+    [Pure, AllTypesMatch<["a", "res"]>]> {
+  let summary = "Move a register";
+  let ptxDoc = "`a`, unchanged.";
+  let ptxExample = "%r = tirx.ptx.mov b32 %a : i32";
+  let arguments = (ins TIRx_PTXArithType:$type, TIRx_PTXReg:$a);
+  let results = (outs TIRx_PTXReg:$res);
+  let assemblyFormat = "$type $a attr-dict `:` type($res)";
+  let ptxOperands = ["out res", "in a"];
+  let ptxVariants = [TIRx_PTXForm<"mov{type}",
+      ["type: pred | b16 | b32 | b64 | u16 | u32 | u64 | s16 | s32 | s64 | f32 | f64"],
+      TIRx_ArithSame1>];
+}
+
+def TIRx_PTXSetOp : TIRx_PTXTableOp<"set", PTX_SM70,
+    ["set.cmp{.bool}.{u32,s32,f32}.{b16,b32,b64,u16,u32,u64,s16,s32,s64}",
+     "set.cmp{.bool}{.ftz}.{u32,s32,f32}.{f32,f64}"], [Pure, AllTypesMatch<["a", "b"]>]> {
+  let summary = "Compare into a value";
+  let ptxDoc = [{
+`a cmp b` (as for `setp`, and combined with the predicate `c` by `bool`)
+written as a value of `dtype`: all ones for an integer (0 when false), 1.0
+for f32 (0.0 when false).
+  }];
+  let ptxExample = "%r = tirx.ptx.set lt u32 from s32 %a, %b : i32 -> i32";
+  let arguments = (ins TIRx_PTXCmpOp:$cmp, OptionalAttr<TIRx_PTXBoolOp>:$bool_op,
+                       UnitAttr:$ftz, TIRx_PTXArithType:$dtype,
+                       TIRx_PTXArithType:$stype, TIRx_PTXReg:$a, TIRx_PTXReg:$b,
+                       Optional<I1>:$c);
+  let results = (outs TIRx_PTXReg:$res);
+  let assemblyFormat = [{
+    $cmp ($bool_op^)? (`ftz` $ftz^)? $dtype `from` $stype $a `,` $b (`,` $c^)?
+    attr-dict `:` type($a) `->` type($res)
+  }];
+  let ptxOperands = ["out res", "in a", "in b", "in c"];
+  defvar cSet = "(bool_op is None) == (not c)";
+  defvar dtypes = "dtype: u32 | s32 | f32";
+  defvar sets = ["a : {reg(stype)}", "b : {reg(stype)}", "res : {reg(dtype)}"];
+  let ptxVariants = [
+    TIRx_PTXForm<"set{cmp}{bool_op}{dtype}{stype}",
+        ["cmp: eq | ne", "bool_op", "c: - | +", dtypes, "stype: b16 | b32 | b64"],
+        sets, cSet>,
+    TIRx_PTXForm<"set{cmp}{bool_op}{dtype}{stype}",
+        ["cmp: eq | ne | lt | le | gt | ge | lo | ls | hi | hs", "bool_op",
+         "c: - | +", dtypes, "stype: u16 | u32 | u64"], sets, cSet>,
+    TIRx_PTXForm<"set{cmp}{bool_op}{dtype}{stype}",
+        ["cmp: eq | ne | lt | le | gt | ge", "bool_op", "c: - | +", dtypes,
+         "stype: s16 | s32 | s64"], sets, cSet>,
+    TIRx_PTXForm<"set{cmp}{bool_op}{ftz}{dtype}{stype}",
+        ["cmp: eq | ne | lt | le | gt | ge | equ | neu | ltu | leu | gtu | geu | num | nan",
+         "bool_op", "c: - | +", "ftz(.ftz): - | +", dtypes, "stype: f32 | f64"],
+        sets, cSet # " and (stype == 'f32' or not ftz)">];
+}
+
+def TIRx_PTXCvtOp : TIRx_PTXTableOp<"cvt", PTX_SM70,
+    ["cvt{.irnd,.frnd}{.ftz}{.sat}.{u8,u16,u32,u64,s8,s16,s32,s64,bf16,f16,f32,f64}.{same}",
+     "cvt.{rn,rz}{.relu}{.satfinite}.{f16,bf16}.f32",
+     "cvt.{rn,rz}{.relu}{.satfinite}.{f16x2,bf16x2}.f32 (two sources)",
+     "cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f32 (two sources)",
+     "cvt.rn{.relu}.f16x2.{e4m3x2,e5m2x2}",
+     "cvt.rna{.satfinite}.tf32.f32", "cvt.{rn,rz}{.satfinite}{.relu}.tf32.f32",
+     "cvt.pack.sat.{u16,s16}.s32", "cvt.pack.sat.{u2,s2,u4,s4,u8,s8}.s32.b32"],
+    [Pure, AttrSizedOperandSegments]> {
+  let summary = "Convert between types";
+  let ptxDoc = [{
+`a` converted from `atype` to `dtype`. Rounding: an integer rounding
+(`rni`, `rzi`, `rmi`, `rpi`) to or within an integer value, a float
+rounding (`rn`, `rz`, `rm`, `rp`) where precision is lost; `sat` clamps to
+the destination's range (floats to [0, 1]), `ftz` flushes f32 subnormals,
+`relu` clamps negatives to 0 and `satfinite` saturates to the largest
+finite value. The packed forms convert two f32 sources `a` (the high half)
+and `b` (the low half) into one register, or a pair of fp8 values into an
+f16x2; `pack` (PTX's `.pack.sat`) narrows the saturated `a` and `b` (and
+`c`'s remaining fields) into one 32-bit register.
+  }];
+  let ptxExample = "%h = tirx.ptx.cvt rn f16 from f32 %x : (f32) -> f16";
+  let arguments = (ins OptionalAttr<TIRx_PTXCvtRnd>:$rnd, UnitAttr:$relu,
+                       UnitAttr:$satfinite, UnitAttr:$ftz, UnitAttr:$sat,
+                       UnitAttr:$pack, TIRx_PTXCvtType:$dtype,
+                       TIRx_PTXCvtType:$atype, TIRx_PTXReg:$a,
+                       Optional<TIRx_PTXReg>:$b, Optional<TIRx_PTXReg>:$c);
+  let results = (outs TIRx_PTXReg:$res);
+  let assemblyFormat = [{
+    ($rnd^)? (`relu` $relu^)? (`satfinite` $satfinite^)? (`ftz` $ftz^)?
+    (`sat` $sat^)? (`pack` $pack^)? $dtype `from` $atype $a (`,` $b^)?
+    (`,` $c^)? attr-dict `:` functional-type(operands, results)
+  }];
+  let ptxOperands = ["out res", "in a", "in b", "in c"];
+  defvar basic = "u8 | u16 | u32 | u64 | s8 | s16 | s32 | s64 | bf16 | f16 | f32 | f64";
+  defvar irnd = "('rni', 'rzi', 'rmi', 'rpi')";
+  defvar frnd = "('rn', 'rz', 'rm', 'rp')";
+  let ptxVariants = [
+    // The scalar line, with the ISA's rules: integer rounding for float to
+    // integer (and optionally within a float type), float rounding where
+    // precision is lost, none otherwise; ftz only with an f32 side; sat
+    // only where the destination's range does not hold the source's (any
+    // float destination but bf16); no bf16 with an 8-bit integer or as a
+    // saturated source (ptxas).
+    TIRx_PTXForm<"cvt{rnd}{ftz}{sat}{dtype}{atype}",
+        ["rnd: - | rni | rzi | rmi | rpi | rn | rz | rm | rp", "ftz(.ftz): - | +",
+         "sat(.sat): - | +", "dtype: " # basic, "atype: " # basic],
+        ["a : {reg(atype)}", "res : {reg(dtype)}"],
+        "not ('bf16' in (dtype, atype) and ('u8' in (dtype, atype) or "
+        "'s8' in (dtype, atype))) and (not ftz or 'f32' in (dtype, atype)) and "
+        "not (sat and (atype == 'bf16' or dtype == 'bf16' or (isint(dtype) and "
+        "isint(atype) and covers(dtype, atype)))) and ("
+        "((rnd is None) if isint(dtype) else rnd not in " # frnd # ") if dtype == atype "
+        "else (rnd is None) if isint(dtype) and isint(atype) "
+        "else (rnd in " # irnd # ") if isint(dtype) "
+        "else (rnd in " # frnd # ") if isint(atype) "
+        "else (rnd in " # frnd # ") if lossy(dtype, atype) else rnd is None)",
+        [], 0, ["PTX_SM90: 'bf16' in (dtype, atype) and ('f32' not in (dtype, atype) "
+                "or (atype == 'bf16' and ftz))",
+               "PTX_SM80_PTX71: dtype == 'f32' and atype == 'bf16'"]>,
+    TIRx_PTXForm<"cvt{rnd}{relu}{satfinite}{dtype}{atype}",
+        ["rnd: rn | rz", "relu(.relu): - | +", "satfinite(.satfinite): - | +",
+         "dtype: f16 | bf16", "atype: f32"],
+        ["a : f32", "res : {reg(dtype)}"], "relu or satfinite", [], 0,
+        ["PTX_SM80_PTX81: satfinite"]>,
+    TIRx_PTXForm<"cvt{rnd}{relu}{satfinite}{dtype}{atype}",
+        ["rnd: rn | rz", "relu(.relu): - | +", "satfinite(.satfinite): - | +",
+         "dtype: f16x2 | bf16x2", "atype: f32", "b: +"],
+        ["a : f32", "b : f32", "res : i32"], "", [], 0,
+        ["PTX_SM80_PTX81: satfinite"]>,
+    TIRx_PTXForm<"cvt{rnd}{satfinite}{relu}{dtype}{atype}",
+        ["rnd: rn", "satfinite(.satfinite): +", "relu(.relu): - | +",
+         "dtype: e4m3x2 | e5m2x2", "atype: f32", "b: +"],
+        ["a : f32", "b : f32", "res : i16"], "", [PTX_SM89_PTX81]>,
+    TIRx_PTXForm<"cvt{rnd}{relu}{dtype}{atype}",
+        ["rnd: rn", "relu(.relu): - | +", "dtype: f16x2",
+         "atype: e4m3x2 | e5m2x2"],
+        ["a : i16", "res : i32"], "", [PTX_SM89_PTX81]>,
+    TIRx_PTXForm<"cvt{rnd}{satfinite}{dtype}{atype}",
+        ["rnd: rna", "satfinite(.satfinite): - | +", "dtype: tf32", "atype: f32"],
+        ["a : f32", "res : i32"], "", [], 0, ["PTX_SM80_PTX81: satfinite"]>,
+    TIRx_PTXForm<"cvt{rnd}{satfinite}{relu}{dtype}{atype}",
+        ["rnd: rn | rz", "satfinite(.satfinite): - | +", "relu(.relu): - | +",
+         "dtype: tf32", "atype: f32"],
+        ["a : f32", "res : i32"], "", [PTX_SM90], 0, ["PTX_SM100: satfinite"]>,
+    TIRx_PTXForm<"cvt{pack}{dtype}{atype}",
+        ["pack(.pack.sat): +", "dtype: u16 | s16", "atype: s32", "b: +"],
+        ["a : i32", "b : i32", "res : i32"]>,
+    TIRx_PTXForm<"cvt{pack}{dtype}{atype}.b32",
+        ["pack(.pack.sat): +", "dtype: u2 | s2 | u4 | s4 | u8 | s8",
+         "atype: s32", "b: +", "c: +"],
+        ["a : i32", "b : i32", "c : i32", "res : i32"]>];
+}
+
 #endif // TIRX_DIALECT_TIRXPTXARITHOPS_TD

@@ -304,4 +304,19 @@ def TIRx_PTXTestpKind : TIRx_PTXEnum<"TestpKind", "property testp tests",
    ["NotANumber", "notanumber"], ["Normal", "normal"],
    ["Subnormal", "subnormal"]]>;
 
+// cvt (TIRxPTXArithOps.td): the rounding (integer rounding rni ... rpi,
+// float rounding rn ... rp, rna for tf32) and the types it converts
+// between (the packed narrow floats one register: e4m3x2 and e5m2x2 16
+// bits; the sub-byte integers of cvt.pack the destination's fields).
+def TIRx_PTXCvtRnd : TIRx_PTXEnum<"CvtRnd", "rounding of a conversion",
+  [["RNI", "rni"], ["RZI", "rzi"], ["RMI", "rmi"], ["RPI", "rpi"],
+   ["RN", "rn"], ["RZ", "rz"], ["RM", "rm"], ["RP", "rp"], ["RNA", "rna"]]>;
+def TIRx_PTXCvtType : TIRx_PTXEnum<"CvtType", "PTX type of a conversion",
+  [["U8", "u8"], ["U16", "u16"], ["U32", "u32"], ["U64", "u64"],
+   ["S8", "s8"], ["S16", "s16"], ["S32", "s32"], ["S64", "s64"],
+   ["BF16", "bf16"], ["F16", "f16"], ["F32", "f32"], ["F64", "f64"],
+   ["F16x2", "f16x2"], ["BF16x2", "bf16x2"], ["TF32", "tf32"],
+   ["E4M3x2", "e4m3x2"], ["E5M2x2", "e5m2x2"], ["U2", "u2"], ["S2", "s2"],
+   ["U4", "u4"], ["S4", "s4"]]>;
+
 #endif // TIRX_DIALECT_TIRXPTXENUMS_TD
