@@ -454,40 +454,25 @@ LogicalResult Compiler::compileOp(Operation *op) {
     for (Value r : op->getResults())
       if (!define(r, op))
         return failure();
-    if (failed(decodeSyncOp(op, *this, handled)))
-      return failure();
-    if (handled)
-      return success();
-    if (failed(decodeCopyOp(op, *this, handled)))
-      return failure();
-    if (handled)
-      return success();
-    if (failed(decodeWarpOp(op, *this, handled)))
-      return failure();
-    if (handled)
-      return success();
-    if (failed(decodeMMAOp(op, *this, handled)))
-      return failure();
-    if (handled)
-      return success();
-    if (failed(decodeTcgen05Op(op, *this, handled)))
-      return failure();
-    if (handled)
-      return success();
-    if (failed(decodeMemOp(op, *this, handled)))
-      return failure();
-    if (handled)
-      return success();
-    if (failed(decodeIntOp(op, *this, handled)))
-      return failure();
-    if (handled)
-      return success();
-    if (failed(decodeTableScalarOp(op, *this, handled)))
+    if (failed(decodePTXOp(op, *this, handled)))
       return failure();
     if (handled)
       return success();
   }
   return notModeled(op);
+}
+
+LogicalResult sim::decodePTXOp(Operation *op, Compiler &c, bool &handled) {
+  using Decoder = LogicalResult (*)(Operation *, Compiler &, bool &);
+  for (Decoder d : {decodeSyncOp, decodeCopyOp, decodeWarpOp, decodeMMAOp,
+                    decodeTcgen05Op, decodeMemOp, decodeIntOp,
+                    decodeTableScalarOp}) {
+    if (failed(d(op, c, handled)))
+      return failure();
+    if (handled)
+      return success();
+  }
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

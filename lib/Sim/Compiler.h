@@ -154,6 +154,10 @@ LogicalResult decodeIntOp(Operation *op, Compiler &c, bool &handled);
 /// its row's PTX instruction run with the PTX level's semantics
 /// (PTXTableDecode.cpp).
 LogicalResult decodeTableScalarOp(Operation *op, Compiler &c, bool &handled);
+/// A `tirx.ptx` op through the families' decoders above, in order (the
+/// IR level and the ops the PTX level builds both run it); `handled` is
+/// false when none models the op.
+LogicalResult decodePTXOp(Operation *op, Compiler &c, bool &handled);
 /// MemScopeLevel (Exec.h) of a PTX memory-consistency scope.
 uint8_t scopeLevel(ptx::MemScope scope);
 /// tirx.profile.* (Profile.cpp).

@@ -161,15 +161,10 @@ Value Translator::arg(Type type, uint32_t slot) {
 LogicalResult Translator::decodeBuilt(Operation *op) {
   c.curLoc = prog.addOp(op);
   bool handled = false;
-  using Decoder = LogicalResult (*)(Operation *, Compiler &, bool &);
-  for (Decoder d : {decodeSyncOp, decodeCopyOp, decodeWarpOp, decodeMMAOp,
-                    decodeTcgen05Op, decodeMemOp, decodeIntOp,
-                    decodeTableScalarOp}) {
-    if (failed(d(op, c, handled)))
-      return failure();
-    if (handled)
-      return success();
-  }
+  if (failed(decodePTXOp(op, c, handled)))
+    return failure();
+  if (handled)
+    return success();
   // An op the IR level does not model either (a table-generated op
   // without semantics): said as the IR level says it.
   return notModeled("'" + op->getName().getStringRef() +

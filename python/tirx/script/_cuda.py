@@ -416,6 +416,58 @@ def ffs_u32(value):
 
 
 @T.macro
+def fmul2_rn(a, b):
+    """``__fmul2_rn`` of two packed ``float2`` (see make_float2): each lane
+    multiplied, rounded to nearest-even (two ``mul.rn.f32``)."""
+    x = T.ptx.mul(float2_x(a), float2_x(b), rnd="rn", type="f32")
+    y = T.ptx.mul(float2_y(a), float2_y(b), rnd="rn", type="f32")
+    return make_float2(x, y)
+
+
+@T.macro
+def fadd2_rn(a, b):
+    """``__fadd2_rn`` of two packed ``float2``: each lane added, rounded to
+    nearest-even (two ``add.rn.f32``)."""
+    x = T.ptx.add(float2_x(a), float2_x(b), rnd="rn", type="f32")
+    y = T.ptx.add(float2_y(a), float2_y(b), rnd="rn", type="f32")
+    return make_float2(x, y)
+
+
+@T.macro
+def hmin2(a, b):
+    """``__hmin2`` of two packed bfloat16 pairs (uint32): the lane-wise
+    minimum, a NaN lane giving the other (PTX ``min.bf16x2``)."""
+    r = T.ptx.min(T.reinterpret("int32", T.cast(a, "uint32")),
+                  T.reinterpret("int32", T.cast(b, "uint32")), type="bf16x2")
+    return T.reinterpret("uint32", r)
+
+
+@T.macro
+def hmax2(a, b):
+    """``__hmax2`` of two packed bfloat16 pairs: the lane-wise maximum
+    (PTX ``max.bf16x2``)."""
+    r = T.ptx.max(T.reinterpret("int32", T.cast(a, "uint32")),
+                  T.reinterpret("int32", T.cast(b, "uint32")), type="bf16x2")
+    return T.reinterpret("uint32", r)
+
+
+@T.macro
+def fp8x4_e4m3_from_float4(x, y, z, w):
+    """Four float32 rounded to nearest-even e4m3 with saturation to the
+    largest finite value, packed in a uint32 (``x`` in byte 0 ... ``w`` in
+    byte 3), as ``__nv_fp8x4_e4m3(float4)``: two
+    ``cvt.rn.satfinite.e4m3x2.f32``, each of which writes its first source
+    to the high byte."""
+    lo = T.ptx.cvt(T.cast(y, "float32"), T.cast(x, "float32"), rnd="rn",
+                   satfinite=True, dtype="e4m3x2", atype="f32")
+    hi = T.ptx.cvt(T.cast(w, "float32"), T.cast(z, "float32"), rnd="rn",
+                   satfinite=True, dtype="e4m3x2", atype="f32")
+    lo32 = T.cast(T.reinterpret("uint16", lo), "uint32")
+    hi32 = T.cast(T.reinterpret("uint16", hi), "uint32")
+    return (hi32 << T.uint32(16)) | lo32
+
+
+@T.macro
 def fdividef(x, y):
     return x / y
 
@@ -815,7 +867,8 @@ for _name in ("warp_sync", "cta_sync", "cluster_sync", "warpgroup_sync",
               "half2float", "bfloat162float", "make_float2", "float2_x",
               "float2_y", "reduce_add_sync_u32", "reduce_min_sync_u32",
               "float22bfloat162_rn", "float22bfloat162_rn_from_float2",
-              "bfloat1622float2", "ldg", "ffs_u32",
+              "bfloat1622float2", "ldg", "ffs_u32", "fmul2_rn", "fadd2_rn",
+              "hmin2", "hmax2", "fp8x4_e4m3_from_float4",
               "atomic_add", "atomic_max", "atomic_min", "atomic_exch", "printf",
               "shfl_sync", "shfl_up_sync", "shfl_down_sync", "shfl_xor_sync"):
     setattr(_CudaNamespace, _name, staticmethod(globals()[_name]))

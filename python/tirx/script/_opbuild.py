@@ -10,6 +10,7 @@ Result types come from ODS when fixed, else from ``result_type=`` or a
 small table of type rules.
 """
 
+import functools
 from .. import ir as _ir
 from .._ods import OPS
 from ._builder import UserError, current
@@ -269,10 +270,51 @@ def _type_of(v):
     return str(v.type) if v is not None else None
 
 
+@functools.lru_cache(maxsize=None)
+def _table_variants(name):
+    """The variants of a table-generated op (its result types are the
+    table's), or () when `name` is not one or the table is absent."""
+    try:
+        from .. import ptxtable
+    except ImportError:
+        return ()
+    data = next((o for o in ptxtable._data()["ops"] if o["name"] == name), None)
+    if data is None or not data.get("table_op"):
+        return ()
+    return tuple(ptxtable.variants(name))
+
+
+def _table_results(name, meta, typed, attrs):
+    """The result types of the variant of table op `name` with these
+    attributes and operand types, or None when none has them (the
+    verifier then says which variants there are)."""
+    given = {k: v for k, v in attrs.items() if v is not None and v is not False}
+    for v in _table_variants(name):
+        if v.modifiers != given:
+            continue
+        ok = True
+        for oname, kind, _ in meta["operands"]:
+            val = typed.get(oname)
+            if isinstance(val, list):
+                ok = False
+                break
+            want = v.types.get(oname)
+            if (val is None) != (want is None) or (
+                    val is not None and _type_of(val) != want):
+                ok = False
+                break
+        if ok:
+            return [v.types[r[0]] for r in meta["results"] if r[0] in v.types]
+    return None
+
+
 def _infer_results(name, meta, typed, attrs, want_optional):
     rule = _RULES.get(name)
     if rule is not None:
         return rule(typed, attrs)
+    found = _table_results(name, meta, typed, attrs)
+    if found is not None:
+        return found
     out = []
     for rname, kind, constraint in meta["results"]:
         if kind == "optional" and not (want_optional and rname in want_optional):

@@ -124,3 +124,40 @@ def test_a_modifier_the_original_spelling_lacks_is_unknown():
             tx = T.thread_id([32])
             r = T.alloc_local((1,), "int32")
             T.ptx["add.sat.u32"](r[0], A[tx], A[tx])
+
+
+@T.prim_func
+def _cuda_helpers(F: T.Buffer((4,), "float32"), U: T.Buffer((2,), "uint32"),
+                  O: T.Buffer((3,), "uint32"), P: T.Buffer((2,), "uint64")):
+    T.device_entry()
+    T.thread_id([1])
+    O[0] = T.cuda.fp8x4_e4m3_from_float4(F[0], F[1], F[2], F[3])
+    O[1] = T.cuda.hmin2(U[0], U[1])
+    O[2] = T.cuda.hmax2(U[0], U[1])
+    a = T.cuda.make_float2(T.float32(1.5), T.float32(-2.0))
+    b = T.cuda.make_float2(T.float32(2.0), T.float32(4.0))
+    P[0] = T.cuda.fmul2_rn(a, b)
+    P[1] = T.cuda.fadd2_rn(a, b)
+
+
+def _float2(x, y):
+    return int(np.array([x, y], np.float32).view(np.uint64)[0])
+
+
+def test_cuda_helpers_on_the_scalar_ops():
+    f = np.array([1.0, 2.0, -1.0, 1000.0], np.float32)
+    # bfloat16 pairs, low lane first: (1.0, -2.0) and (0.5, 3.0)
+    u = np.array([0xC0003F80, 0x40403F00], np.uint32)
+    o = np.zeros(3, np.uint32)
+    p = np.zeros(2, np.uint64)
+    sim.run(_cuda_helpers, f, u, o, p)
+    # e4m3: 1.0 = 0x38, 2.0 = 0x40, -1.0 = 0xB8, 1000 saturates to 448 = 0x7E
+    assert int(o[0]) == 0x7EB84038
+    assert int(o[1]) == 0xC0003F00  # (0.5, -2.0)
+    assert int(o[2]) == 0x40403F80  # (1.0, 3.0)
+    assert int(p[0]) == _float2(3.0, -8.0)
+    assert int(p[1]) == _float2(3.5, 2.0)
+    ptx = compile_ptx(_cuda_helpers)
+    for instr in ("cvt.rn.satfinite.e4m3x2.f32", "min.bf16x2", "max.bf16x2",
+                  "mul.rn.f32", "add.rn.f32"):
+        assert instr in ptx, instr
