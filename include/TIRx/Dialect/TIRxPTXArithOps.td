@@ -13,7 +13,8 @@
 // gives it (`i1` for .pred; the packed pairs one register of their total
 // width: `i32` for f16x2, bf16x2, u16x2 and s16x2, `i64` for f32x2).
 // The simulator runs each op at the IR level with the semantics the PTX
-// level runs the same instruction with (lib/Sim/PTXArith.cpp).
+// level runs the same instruction with (decodeTableScalarOp in
+// lib/Sim/PTXTableDecode.cpp).
 //
 //===----------------------------------------------------------------------===//
 

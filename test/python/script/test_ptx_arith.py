@@ -161,3 +161,25 @@ def test_cuda_helpers_on_the_scalar_ops():
     for instr in ("cvt.rn.satfinite.e4m3x2.f32", "min.bf16x2", "max.bf16x2",
                   "mul.rn.f32", "add.rn.f32"):
         assert instr in ptx, instr
+
+
+@T.prim_func
+def _reserved_mnemonics(A: T.Buffer((8,), "int32"), O: T.Buffer((8, 3), "int32")):
+    T.device_entry()
+    tx = T.thread_id([8])
+    r = T.alloc_local((1,), "int32")
+    T.ptx.and_.b32(r[0], A[tx], T.int32(6))
+    O[tx, 0] = r[0]
+    T.ptx.or_.b32(r[0], A[tx], T.int32(16))
+    O[tx, 1] = r[0]
+    T.ptx.not_.b32(r[0], A[tx])
+    O[tx, 2] = r[0]
+
+
+def test_mnemonics_python_reserves_take_a_trailing_underscore():
+    a = np.arange(8, dtype=np.int32) + 5
+    o = np.zeros((8, 3), np.int32)
+    sim.run(_reserved_mnemonics, a, o)
+    np.testing.assert_array_equal(o[:, 0], a & 6)
+    np.testing.assert_array_equal(o[:, 1], a | 16)
+    np.testing.assert_array_equal(o[:, 2], ~a)
