@@ -203,3 +203,34 @@ func.func @wide_and_packed(%out: !tirx.buffer<4xi64, global>) {
   return
 }
 }
+
+// -----
+
+// 16-bit registers: unsigned and signed comparisons of 0xFFFF, a logical
+// shift of 0x8000, the wide product 65535 * 65535 (4294836225, -131071 as
+// an i32) and an add that wraps to 0.
+// CHECK-LABEL: arg0: int32[5]
+// CHECK-NEXT: [0, 1, -131071, 0, 1]
+func.func @sixteen_bits(%out: !tirx.buffer<5xi32, global>) {
+  tirx.kernel {
+    %c0 = arith.constant 0 : index
+    %m1 = arith.constant -1 : i16
+    %one = arith.constant 1 : i16
+    %min = arith.constant -32768 : i16
+    %c15 = arith.constant 15 : i32
+    %z = arith.constant 0 : i32
+    %o = arith.constant 1 : i32
+    %p = tirx.ptx.setp lt u16 %m1, %one : i16
+    %r0 = tirx.ptx.selp b32 %o, %z, %p : i32
+    %s = tirx.ptx.shr u16 %min, %c15 : i16
+    %r1 = arith.extui %s : i16 to i32
+    %r2 = tirx.ptx.mul wide u16 %m1, %m1 : (i16, i16) -> i32
+    %a = tirx.ptx.add u16 %m1, %one : (i16, i16) -> i16
+    %r3 = arith.extui %a : i16 to i32
+    %q = tirx.ptx.setp lt s16 %m1, %one : i16
+    %r4 = tirx.ptx.selp b32 %o, %z, %q : i32
+    %v = vector.from_elements %r0, %r1, %r2, %r3, %r4 : vector<5xi32>
+    tirx.buffer_store %v, %out[%c0] : vector<5xi32>, !tirx.buffer<5xi32, global>
+  }
+  return
+}
