@@ -242,7 +242,8 @@ LogicalResult sim::decodeTableScalarOp(Operation *op, Compiler &c,
       Operand o;
       o.kind = Operand::Kind::Imm;
       if (spec.role == ptx_table::Role::Lit) {
-        o.imm = std::stoll(spec.name);
+        if (StringRef(spec.name).getAsInteger(10, o.imm))
+          return c.notModeled(op, "a literal operand that is not an integer");
       } else if (auto attr = op->getAttrOfType<IntegerAttr>(spec.name)) {
         o.imm = attr.getInt();
       } else {
