@@ -936,13 +936,30 @@ LogicalResult Translator::translateScalar(const Instr &in, bool &handled) {
       return notModeled("packed comparisons");
     if (failed(expectOperands(in, 3, boolOp.empty() ? 3 : 4)))
       return failure();
-    if (in.has("ftz"))
-      return notModeled(".ftz comparisons");
+    bool ftz = in.has("ftz");
+    if (ftz && stype != "f32")
+      return notModeled(".ftz comparisons of ." + stype);
     unsigned sb = typeBits(stype);
     uint32_t a = value(in.ops[1], sb, ok);
     uint32_t bb = ok ? value(in.ops[2], sb, ok) : 0;
     if (!ok)
       return failure();
+    if (ftz) {
+      // .ftz.f32: subnormal inputs compare as (sign-preserving) zero. The
+      // float extension flushes its inputs; x + -0.0 is x for every other
+      // value (NaN stays NaN).
+      for (uint32_t *src : {&a, &bb}) {
+        auto e = std::make_unique<FltExt>();
+        e->op = FltOp::Add;
+        e->k = e->src = SK::F32;
+        e->ftz = true;
+        e->d = temp();
+        e->a = *src;
+        e->b = constant(0x80000000);
+        *src = e->d;
+        c.emitExt(std::move(e));
+      }
+    }
     uint32_t r = temp();
     emitCmp(*this, *p, cmpKind(stype), r, a, bb);
     uint32_t nr = temp();

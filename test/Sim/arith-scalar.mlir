@@ -234,3 +234,32 @@ func.func @sixteen_bits(%out: !tirx.buffer<5xi32, global>) {
   }
   return
 }
+
+// -----
+
+// setp and set with .ftz: the smallest subnormal (0x00000001) compares as
+// zero with .ftz (not less than 0, equal to it) and as itself without;
+// set writes 1.0 or all ones.
+// CHECK-LABEL: arg0: int32[5]
+// CHECK-NEXT: [0, 1, 1, 0, -1]
+func.func @ftz_compare(%out: !tirx.buffer<5xi32, global>) {
+  tirx.kernel {
+    %c0 = arith.constant 0 : index
+    %sub = arith.constant 0x00000001 : f32
+    %zero = arith.constant 0.0 : f32
+    %z = arith.constant 0 : i32
+    %o = arith.constant 1 : i32
+    %p0 = tirx.ptx.setp gt ftz f32 %sub, %zero : f32
+    %r0 = tirx.ptx.selp b32 %o, %z, %p0 : i32
+    %p1 = tirx.ptx.setp gt f32 %sub, %zero : f32
+    %r1 = tirx.ptx.selp b32 %o, %z, %p1 : i32
+    %p2 = tirx.ptx.setp eq ftz f32 %sub, %zero : f32
+    %r2 = tirx.ptx.selp b32 %o, %z, %p2 : i32
+    %f = tirx.ptx.set ne ftz f32 from f32 %sub, %zero : f32 -> f32
+    %r3 = arith.bitcast %f : f32 to i32
+    %r4 = tirx.ptx.set eq ftz u32 from f32 %sub, %zero : f32 -> i32
+    %v = vector.from_elements %r0, %r1, %r2, %r3, %r4 : vector<5xi32>
+    tirx.buffer_store %v, %out[%c0] : vector<5xi32>, !tirx.buffer<5xi32, global>
+  }
+  return
+}
