@@ -1021,7 +1021,10 @@ LogicalResult Translator::translateScalar(const Instr &in, bool &handled) {
     return success();
   }
   if (op == "slct") {
-    // slct.dtype.ctype d, a, b, c: d = c >= 0 ? a : b.
+    // slct.dtype.ctype d, a, b, c: d = c >= 0 ? a : b. With .ftz a
+    // negative subnormal c would count as 0: refused rather than ignored.
+    if (in.has("ftz"))
+      return notModeled(".ftz");
     if (failed(expectOperands(in, 4, 4)) || in.parts.size() < 3)
       return failure();
     StringRef dt = in.parts[1];
@@ -1104,10 +1107,11 @@ LogicalResult Translator::translateFloat(const Instr &in, bool &handled) {
   // 16-bit sources first; the type is the one before the last.
   if (in.parts.size() > 2 && isFloatType(in.parts[in.parts.size() - 2]))
     return notModeled("mixed-precision sources");
-  // ftz is the identity on f16/bf16 arithmetic in PTX (no subnormal
-  // flushing for those types), and f64 has no .ftz.
-  if (k != SK::F32)
-    ftz = false;
+  // .ftz on the half types flushes their subnormals, which the float
+  // extension does for f32 only: refused rather than ignored (f64 has no
+  // .ftz; LLVM never emits it on halves).
+  if (ftz && k != SK::F32)
+    return notModeled(".ftz on ." + type.str());
   // .NaN min/max return the canonical NaN (0x7FFFFFFF): the extension op.
   bool simple = rnd == Round::Nearest && !ftz && !sat && !relu && !nanMod;
 

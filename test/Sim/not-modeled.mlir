@@ -191,3 +191,28 @@ func.func @mixed_precision_add(%out: !tirx.buffer<4xf32, global>) {
   }
   return
 }
+
+// -----
+
+// .ftz on the half types and on slct would flush subnormals the simulator
+// does not flush there: refused, not ignored.
+func.func @ftz_on_halves(%out: !tirx.buffer<4xf32, global>) {
+  tirx.kernel {
+    %h = arith.constant 1.0 : f16
+    // expected-error @+1 {{'tirx.ptx.add' (PTX instruction 'add.ftz.f16') is not modeled by the simulator: .ftz on .f16}}
+    %0 = tirx.ptx.add ftz f16 %h, %h : (f16, f16) -> f16
+  }
+  return
+}
+
+// -----
+
+func.func @slct_ftz(%out: !tirx.buffer<4xf32, global>) {
+  tirx.kernel {
+    %a = arith.constant 1 : i32
+    %c = arith.constant -1.0 : f32
+    // expected-error @+1 {{'tirx.ptx.slct' (PTX instruction 'slct.ftz.s32.f32') is not modeled by the simulator: .ftz}}
+    %0 = tirx.ptx.slct ftz s32 %a, %a, %c : i32, f32
+  }
+  return
+}
