@@ -56,6 +56,7 @@ FAMILIES = [
     ("griddepcontrol", "Launch, register and cache control"),
     ("clusterlaunchcontrol.", "Launch, register and cache control"),
     ("nanosleep", "Launch, register and cache control"),
+    ("trap", "Launch, register and cache control"),
     ("prefetch", "Launch, register and cache control"),
     ("applypriority", "Launch, register and cache control"),
     ("discard", "Launch, register and cache control"),

@@ -233,7 +233,7 @@ def variant_key(e, v, key_attrs, type_slots, opt_imms=()):
             parts.append(f"{name}@{scope}")
         else:
             parts.append(f"{name}:{t or '-'}")
-    return ";".join(parts) + ";"
+    return "".join(p + ";" for p in parts)
 
 
 def table_ops(R, data, table_path):
@@ -353,12 +353,16 @@ def table_ops(R, data, table_path):
         out.append(f"static const ptx_table::Row kRows_{tag}[] = {{")
         out += row_lines
         out.append("};")
-        out.append(f"static const ptx_table::Operand kOperands_{tag}[] = {{")
-        out += [f"  {x}," for x in ops_spec]
-        out.append("};")
+        # An op with no operands (`trap`) has an empty list, which C++
+        # cannot spell as an array.
+        operands_ref = f"kOperands_{tag}" if ops_spec else "{}"
+        if ops_spec:
+            out.append(f"static const ptx_table::Operand kOperands_{tag}[] = {{")
+            out += [f"  {x}," for x in ops_spec]
+            out.append("};")
         # The key of an op instance: the same parts in the same order.
         out.append(f"static std::string key_{tag}(::mlir::Operation *operation) {{")
-        out.append(f"  auto op = ::llvm::cast<{cls}>(operation);")
+        out.append(f"  [[maybe_unused]] auto op = ::llvm::cast<{cls}>(operation);")
         out.append("  std::string k;")
         for a in key_attrs:
             info = e["attrs"][a]
@@ -407,7 +411,7 @@ def table_ops(R, data, table_path):
         out.append("  ptx_table::collectRequirements(getOperation(), needs);")
         out.append("}")
         out.append("")
-        table.append(f"  {{{cstr(name)}, kRows_{tag}, kOperands_{tag}, key_{tag}, "
+        table.append(f"  {{{cstr(name)}, kRows_{tag}, {operands_ref}, key_{tag}, "
                      f"range_{tag}, {len(e['operands'])}, {len(e['results'])}, "
                      f"{'true' if e['segments'] else 'false'}}},")
     out.append("static const ptx_table::TableOp kTableOps[] = {")

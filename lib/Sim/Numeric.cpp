@@ -4,6 +4,7 @@
 
 #include "TIRx/Sim/Simulator.h"
 
+#include <algorithm>
 #include <limits>
 
 using namespace mlir::tirx;
@@ -77,6 +78,51 @@ uint32_t sim::encodeSmallFloat(double value, unsigned expBits,
     return sign | static_cast<uint32_t>(sig);
   uint32_t expField = static_cast<uint32_t>(exp + bias);
   return sign | (expField << manBits) |
+         static_cast<uint32_t>(sig & ((uint64_t(1) << manBits) - 1));
+}
+
+double sim::decodeFiniteFloat(uint32_t bits, unsigned expBits,
+                              unsigned manBits) {
+  bool neg = (bits >> (expBits + manBits)) & 1;
+  uint32_t exp = (bits >> manBits) & ((1u << expBits) - 1);
+  uint32_t man = bits & ((1u << manBits) - 1);
+  int bias = (1 << (expBits - 1)) - 1;
+  double v = exp == 0 ? std::ldexp(static_cast<double>(man),
+                                   1 - bias - int(manBits))
+                      : std::ldexp(static_cast<double>(man | (1u << manBits)),
+                                   int(exp) - bias - int(manBits));
+  return neg ? -v : v;
+}
+
+double sim::finiteFloatMax(unsigned expBits, unsigned manBits) {
+  int bias = (1 << (expBits - 1)) - 1;
+  int top = int((1u << expBits) - 1) - bias;
+  return std::ldexp(static_cast<double>((2u << manBits) - 1),
+                    top - int(manBits));
+}
+
+uint32_t sim::encodeFiniteFloat(double value, unsigned expBits,
+                                unsigned manBits) {
+  uint32_t sign = std::signbit(value) ? (1u << (expBits + manBits)) : 0;
+  double a = std::fabs(value);
+  if (a == 0.0)
+    return sign;
+  int bias = (1 << (expBits - 1)) - 1;
+  int e;
+  std::frexp(a, &e); // a = f * 2^e, f in [0.5, 1)
+  int minNormal = 1 - bias;
+  int scaleExp = std::max(e - 1, minNormal) - int(manBits);
+  // The significand in units of the last place, nearest even.
+  uint64_t sig =
+      static_cast<uint64_t>(std::nearbyint(std::ldexp(a, -scaleExp)));
+  int exp = scaleExp + int(manBits);
+  if (sig >= (uint64_t(1) << (manBits + 1))) {
+    sig >>= 1;
+    ++exp;
+  }
+  if (sig < (uint64_t(1) << manBits)) // subnormal (or zero)
+    return sign | static_cast<uint32_t>(sig);
+  return sign | (static_cast<uint32_t>(exp + bias) << manBits) |
          static_cast<uint32_t>(sig & ((uint64_t(1) << manBits) - 1));
 }
 

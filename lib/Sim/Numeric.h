@@ -86,6 +86,14 @@ double decodeSmallFloat(uint32_t bits, unsigned expBits, unsigned manBits,
 uint32_t encodeSmallFloat(double value, unsigned expBits, unsigned manBits,
                           bool ieeeSpecials);
 
+/// A float format of `expBits` exponent and `manBits` mantissa bits whose
+/// every code is finite (no inf, no NaN: fp4 e2m1, fp6 e2m3 and e3m2).
+/// `encodeFiniteFloat` rounds to nearest even and needs |value| at most the
+/// format's largest value (`finiteFloatMax`), which the caller saturates to.
+double decodeFiniteFloat(uint32_t bits, unsigned expBits, unsigned manBits);
+uint32_t encodeFiniteFloat(double value, unsigned expBits, unsigned manBits);
+double finiteFloatMax(unsigned expBits, unsigned manBits);
+
 inline float halfToFloat(uint16_t h) {
   return static_cast<float>(decodeSmallFloat(h, 5, 10, true));
 }

@@ -18,11 +18,13 @@
 #include "Arith.h"
 #include "PTXTranslate.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cfenv>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <limits>
 
@@ -742,9 +744,84 @@ uint64_t toNarrow(SK k, double v, Round r, bool satfinite, bool relu) {
   return encode(k, v, r);
 }
 
+const char *narrowName(NarrowFmt f) {
+  switch (f) {
+  case NarrowFmt::E2M1:
+    return "e2m1";
+  case NarrowFmt::E2M3:
+    return "e2m3";
+  case NarrowFmt::E3M2:
+    return "e3m2";
+  default:
+    return "ue8m0";
+  }
+}
+
+/// The (exponent, mantissa) bits of a finite-only narrow format.
+std::pair<unsigned, unsigned> finiteBits(NarrowFmt f) {
+  return f == NarrowFmt::E2M1   ? std::make_pair(2u, 1u)
+         : f == NarrowFmt::E2M3 ? std::make_pair(2u, 3u)
+                                : std::make_pair(3u, 2u);
+}
+
+/// The value of a narrow code (NaN for ue8m0's 0xFF).
+double narrowValue(NarrowFmt f, uint32_t code) {
+  if (f == NarrowFmt::UE8M0)
+    return code == 0xFF ? std::numeric_limits<double>::quiet_NaN()
+                        : std::ldexp(1.0, int(code) - 127);
+  auto [e, m] = finiteBits(f);
+  return decodeFiniteFloat(code, e, m);
+}
+
+/// `v` converted to a narrow format, or false for an input whose result
+/// the ISA does not pin down (a NaN into a format without one; for ue8m0
+/// zero, negatives, and overflow or underflow without a representable
+/// result).
+bool narrowEncode(NarrowFmt f, double v, Round r, bool satfinite, bool relu,
+                  uint32_t &code) {
+  if (f == NarrowFmt::UE8M0) {
+    if (std::isnan(v)) {
+      code = 0xFF;
+      return true;
+    }
+    if (!(v > 0))
+      return false;
+    if (std::isinf(v)) {
+      code = 0xFE;
+      return satfinite;
+    }
+    int x;
+    double frac = std::frexp(v, &x); // v = frac * 2^x, frac in [0.5, 1)
+    int e = (r == Round::Up && frac != 0.5) ? x : x - 1;
+    int biased = e + 127;
+    if (biased < 0) {
+      if (r != Round::Up)
+        return false;
+      biased = 0;
+    }
+    if (biased > 254) {
+      if (!satfinite)
+        return false;
+      biased = 254;
+    }
+    code = static_cast<uint32_t>(biased);
+    return true;
+  }
+  if (std::isnan(v))
+    return false;
+  if (relu && v < 0)
+    v = 0;
+  auto [e, m] = finiteBits(f);
+  double top = finiteFloatMax(e, m);
+  if (std::fabs(v) > top) // .satfinite is part of every such line
+    v = std::copysign(top, v);
+  code = encodeFiniteFloat(v, e, m);
+  return true;
+}
+
 } // namespace
 
-Step FltExt::exec(ClusterExec &, Thread &t, const Inst &) {
+Step FltExt::exec(ClusterExec &ex, Thread &t, const Inst &I) {
   uint64_t *R = t.R();
   uint64_t A = R[a], B = R[b], C = R[c];
   if (op == FltOp::Testp) {
@@ -774,25 +851,66 @@ Step FltExt::exec(ClusterExec &, Thread &t, const Inst &) {
     return Step::Next;
   }
   if (op == FltOp::CvtPack) {
-    if (src == SK::F32) {
-      // d = {a -> upper half, b -> lower half}.
-      unsigned w = skBits(k);
-      double hi = bitsToF32(A), lo = bitsToF32(B);
-      uint64_t h = toNarrow(k, hi, round, satfinite, relu);
-      uint64_t l = toNarrow(k, lo, round, satfinite, relu);
-      R[d] = (h << w) | l;
+    // Two f32 sources (`a` the high lane), or the two lanes of one register.
+    bool pair = src == SK::F32 && sfmt == NarrowFmt::None;
+    unsigned sw = sfmt == NarrowFmt::E2M1   ? 4
+                  : sfmt != NarrowFmt::None ? 8
+                                            : skBits(src);
+    bool fp6 = sfmt == NarrowFmt::E2M3 || sfmt == NarrowFmt::E3M2;
+    if ((fp6 && (A & 0xC0C0)) ||
+        (sfmt == NarrowFmt::UE8M0 && ((A & 0xFF) == 0xFF ||
+                                      ((A >> 8) & 0xFF) == 0xFF))) {
+      ex.error(I.loc) << ex.describe(t) << " converts the ." << narrowName(sfmt)
+                      << "x2 source 0x" << llvm::utohexstr(A & 0xFFFF)
+                      << (fp6 ? ", a lane with its 2 high bits set (the ISA "
+                                "defines only 6-bit lanes)"
+                              : ", a NaN lane, whose result the simulator "
+                                "does not model");
+      return Step::Fail;
+    }
+    auto srcLane = [&](unsigned i) -> double { // 1: the high lane
+      if (pair)
+        return bitsToF32(i ? A : B);
+      uint64_t bits = (A >> (i * sw)) & widthMask(sw);
+      return sfmt == NarrowFmt::None ? decode(src, bits)
+                                     : narrowValue(sfmt, bits);
+    };
+    uint64_t out = 0;
+    if (dfmt != NarrowFmt::None) {
+      unsigned dw = dfmt == NarrowFmt::E2M1 ? 4 : 8;
+      for (unsigned i : {1u, 0u}) {
+        double v = srcLane(i);
+        uint32_t code;
+        if (!narrowEncode(dfmt, v, round, satfinite, relu, code)) {
+          char text[32];
+          std::snprintf(text, sizeof text, "%g", v);
+          ex.error(I.loc) << ex.describe(t) << " converts " << text << " to ."
+                          << narrowName(dfmt)
+                          << ", whose result the simulator does not model";
+          return Step::Fail;
+        }
+        out |= uint64_t(code) << (i * dw);
+      }
+      R[d] = out;
       return Step::Next;
     }
-    // e4m3x2 / e5m2x2 -> f16x2 (exact).
-    uint64_t lo = doubleToFloatBits(k, decode(src, A & 0xFF));
-    uint64_t hi = doubleToFloatBits(k, decode(src, (A >> 8) & 0xFF));
-    if (relu) {
-      if (decode(k, lo) < 0)
-        lo = 0;
-      if (decode(k, hi) < 0)
-        hi = 0;
+    unsigned w = skBits(k);
+    // To a narrower kind: rounded, with .satfinite / .relu; to a wider one
+    // (fp8 / fp6 / fp4 / ue8m0 lanes to halves): exact.
+    bool narrowing = pair || (sfmt == NarrowFmt::None && skBits(src) > w);
+    for (unsigned i : {1u, 0u}) {
+      double v = srcLane(i);
+      uint64_t bits;
+      if (narrowing) {
+        bits = toNarrow(k, v, round, satfinite, relu);
+      } else {
+        bits = doubleToFloatBits(k, v);
+        if (relu && decode(k, bits) < 0)
+          bits = 0;
+      }
+      out |= bits << (i * w);
     }
-    R[d] = (hi << 16) | lo;
+    R[d] = out;
     return Step::Next;
   }
   if (op == FltOp::Cvt) {

@@ -130,6 +130,10 @@ enum class FltOp : uint8_t {
   Sin, Cos, Tanh, Cvt, CvtPack, Testp, Copysign
 };
 enum class Round : uint8_t { Nearest, Zero, Down, Up };
+/// The narrow formats of sm_100's packed conversions, beside the SK kinds:
+/// fp4 e2m1 (a nibble) and fp6 e2m3/e3m2 (the low 6 bits of a byte) have
+/// no inf or NaN; ue8m0 (a byte) is the power of two 2^(e-127), 0xFF NaN.
+enum class NarrowFmt : uint8_t { None, E2M1, E2M3, E3M2, UE8M0 };
 struct FltExt : ExtOp {
   FltOp op;
   SK k = SK::F32;      // element kind (destination for cvt)
@@ -142,6 +146,8 @@ struct FltExt : ExtOp {
   unsigned regBits = 32; // destination register width (sign extension)
   uint8_t testKind = 0;  // testp: 0 finite, 1 infinite, 2 number, 3 nan,
                          // 4 normal, 5 subnormal
+  /// cvt: a narrow destination (then `k` is unused) or source format.
+  NarrowFmt dfmt = NarrowFmt::None, sfmt = NarrowFmt::None;
   uint32_t d = 0, a = 0, b = 0, c = 0;
   const char *name() const override { return "float instruction"; }
   Step exec(ClusterExec &ex, Thread &t, const Inst &I) override;

@@ -21,8 +21,10 @@ using namespace mlir::tirx::sim::ptxfe;
 
 unsigned ptxfe::typeBytes(llvm::StringRef t) {
   return llvm::StringSwitch<unsigned>(t)
-      .Cases({"b8", "u8", "s8", "pred", "e4m3", "e5m2"}, 1)
-      .Cases({"b16", "u16", "s16", "f16", "bf16", "e4m3x2", "e5m2x2"}, 2)
+      .Cases({"b8", "u8", "s8", "pred", "e4m3", "e5m2", "e2m1x2"}, 1)
+      .Cases({"b16", "u16", "s16", "f16", "bf16", "e4m3x2", "e5m2x2",
+              "e2m3x2", "e3m2x2", "ue8m0x2"},
+             2)
       .Cases({"b32", "u32", "s32", "f32", "f16x2", "bf16x2", "tf32"}, 4)
       .Cases({"b64", "u64", "s64", "f64", "f32x2"}, 8)
       .Case("b128", 16)

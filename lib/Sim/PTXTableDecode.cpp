@@ -255,8 +255,12 @@ LogicalResult sim::decodeTableScalarOp(Operation *op, Compiler &c,
     }
   }
   bool translated = false;
-  if (failed(in.parts[0] == "cvt" ? t.translateCvt(in, translated)
-                                   : t.translateScalar(in, translated)))
+  // `trap` is the one table instruction of the control group (it aborts
+  // the kernel; no label or branch is involved).
+  StringRef opcode = in.parts[0];
+  if (failed(opcode == "cvt"    ? t.translateCvt(in, translated)
+             : opcode == "trap" ? t.translateControl(in, translated)
+                                : t.translateScalar(in, translated)))
     return failure();
   if (!translated)
     return c.notModeled(op, "its PTX instruction '" + in.opcode +

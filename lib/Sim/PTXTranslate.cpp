@@ -1345,24 +1345,41 @@ LogicalResult Translator::translateCvt(const Instr &in, bool &handled) {
   const Reg *dreg = destReg(dop);
   unsigned regBits = dreg ? dreg->bits : typeBits(dt);
 
-  // Packed conversions.
-  if (dt == "f16x2" || dt == "bf16x2" || dt == "e4m3x2" || dt == "e5m2x2" ||
-      st == "e4m3x2" || st == "e5m2x2") {
+  if (in.has("rs"))
+    return notModeled("stochastic rounding (.rs)");
+  // Packed conversions: two f32 sources (`a` the high lane) or one packed
+  // register, to or from packed halves, fp8, and the narrow formats of
+  // sm_100 (fp6 e2m3/e3m2, fp4 e2m1, the ue8m0 scale).
+  auto narrowOf = [](StringRef t) {
+    return t == "e2m1x2"    ? NarrowFmt::E2M1
+           : t == "e2m3x2"  ? NarrowFmt::E2M3
+           : t == "e3m2x2"  ? NarrowFmt::E3M2
+           : t == "ue8m0x2" ? NarrowFmt::UE8M0
+                            : NarrowFmt::None;
+  };
+  auto packedKind = [](StringRef t) {
+    return t == "f16x2"    ? SK::F16
+           : t == "bf16x2" ? SK::BF16
+           : t == "e4m3x2" ? SK::E4M3
+           : t == "e5m2x2" ? SK::E5M2
+                           : SK::None;
+  };
+  NarrowFmt dfmt = narrowOf(dt), sfmt = narrowOf(st);
+  SK dpk = packedKind(dt), spk = packedKind(st);
+  if (dfmt != NarrowFmt::None || sfmt != NarrowFmt::None ||
+      dpk != SK::None || spk != SK::None) {
     bool fromPair = st == "f32";
     if (failed(expectOperands(in, fromPair ? 3 : 2, fromPair ? 3 : 2)))
       return failure();
     auto e = std::make_unique<FltExt>();
     e->op = FltOp::CvtPack;
-    e->k = dt == "f16x2"    ? SK::F16
-           : dt == "bf16x2" ? SK::BF16
-           : dt == "e4m3x2" ? SK::E4M3
-                            : SK::E5M2;
-    e->src = st == "f32"      ? SK::F32
-             : st == "e4m3x2" ? SK::E4M3
-             : st == "e5m2x2" ? SK::E5M2
-             : st == "f16x2"  ? SK::F16
-                              : SK::None;
-    if (e->src == SK::None)
+    e->k = dpk;
+    e->dfmt = dfmt;
+    e->sfmt = sfmt;
+    e->src = fromPair ? SK::F32 : spk;
+    bool known = (dpk != SK::None || dfmt != NarrowFmt::None) &&
+                 (fromPair || spk != SK::None || sfmt != NarrowFmt::None);
+    if (!known)
       return notModeled("conversion ." + st + " to ." + dt);
     e->lanes = 2;
     e->round = rnd;

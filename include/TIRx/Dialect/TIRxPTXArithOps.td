@@ -23,7 +23,7 @@
 
 include "TIRx/Dialect/TIRxPTXBase.td"
 
-def TIRx_PTXReg : AnyTypeOf<[I1, I16, I32, I64, F16, BF16, F32, F64],
+def TIRx_PTXReg : AnyTypeOf<[I1, I8, I16, I32, I64, F16, BF16, F32, F64],
                             "PTX register value">;
 
 // The type dims the families share (`reg(t)` is the register of type t).
@@ -700,7 +700,13 @@ def TIRx_PTXCvtOp : TIRx_PTXTableOp<"cvt", PTX_SM70,
      "cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f32 (two sources)",
      "cvt.rn{.relu}.f16x2.{e4m3x2,e5m2x2}",
      "cvt.rna{.satfinite}.tf32.f32", "cvt.{rn,rz}{.satfinite}{.relu}.tf32.f32",
-     "cvt.pack.sat.{u16,s16}.s32", "cvt.pack.sat.{u2,s2,u4,s4,u8,s8}.s32.b32"],
+     "cvt.pack.sat.{u16,s16}.s32", "cvt.pack.sat.{u2,s2,u4,s4,u8,s8}.s32.b32",
+     "cvt.rs{.relu}{.satfinite}.{f16x2,bf16x2}.f32 (two sources, random bits)",
+     "cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f16x2",
+     "cvt.rn.satfinite{.relu}.{e2m1x2,e2m3x2,e3m2x2}.f32 (two sources)",
+     "cvt.rn.satfinite{.relu}.e2m1x2.f16x2",
+     "cvt.{rz,rp}{.satfinite}.ue8m0x2.{f32 (two sources),bf16x2}",
+     "cvt.rn{.relu}.f16x2.{e2m1x2,e2m3x2,e3m2x2}", "cvt.rn.bf16x2.ue8m0x2"],
     [Pure, AttrSizedOperandSegments]> {
   let summary = "Convert between types";
   let ptxDoc = [{
@@ -713,6 +719,13 @@ finite value. The packed forms convert two f32 sources `a` (the high half)
 and `b` (the low half) into one register, or a pair of fp8 values into an
 f16x2; `pack` (PTX's `.pack.sat`) narrows the saturated `a` and `b` (and
 `c`'s remaining fields) into one 32-bit register.
+
+The narrow formats of sm_100: e2m1 (fp4, an 8-bit register holding two:
+`a` in the high nibble), e2m3 and e3m2 (fp6, each in the low 6 bits of a
+byte of a 16-bit register) and ue8m0 (an unsigned power-of-two scale, two
+in a 16-bit register), converted from two f32 sources (`a` the high
+lane), from a packed half pair, or to an f16x2 (bf16x2 for ue8m0). `rs`
+rounds stochastically with the random bits of `c` (an i32).
   }];
   let ptxExample = "%h = tirx.ptx.cvt rn f16 from f32 %x : (f32) -> f16";
   let arguments = (ins OptionalAttr<TIRx_PTXCvtRnd>:$rnd, UnitAttr:$relu,
@@ -784,7 +797,43 @@ f16x2; `pack` (PTX's `.pack.sat`) narrows the saturated `a` and `b` (and
     TIRx_PTXForm<"cvt{pack}{dtype}{atype}.b32",
         ["pack(.pack.sat): +", "dtype: u2 | s2 | u4 | s4 | u8 | s8",
          "atype: s32", "b: +", "c: +"],
-        ["a : i32", "b : i32", "c : i32", "res : i32"]>];
+        ["a : i32", "b : i32", "c : i32", "res : i32"]>,
+    // The narrow-float lines of sm_100 (ptxas 13.0, PTX ISA 9.0; the
+    // bf16x2 sources and destinations of fp8/fp6/fp4 and the scaled and
+    // s2f6x2 lines are PTX ISA 9.1).
+    TIRx_PTXForm<"cvt{rnd}{relu}{satfinite}{dtype}{atype}",
+        ["rnd: rs", "relu(.relu): - | +", "satfinite(.satfinite): - | +",
+         "dtype: f16x2 | bf16x2", "atype: f32", "b: +", "c: +"],
+        ["a : f32", "b : f32", "c : i32", "res : i32"], "", [PTX_CvtRS]>,
+    TIRx_PTXForm<"cvt{rnd}{satfinite}{relu}{dtype}{atype}",
+        ["rnd: rn", "satfinite(.satfinite): +", "relu(.relu): - | +",
+         "dtype: e4m3x2 | e5m2x2", "atype: f16x2"],
+        ["a : i32", "res : i16"], "", [PTX_SM89_PTX81]>,
+    TIRx_PTXForm<"cvt{rnd}{satfinite}{relu}{dtype}{atype}",
+        ["rnd: rn", "satfinite(.satfinite): +", "relu(.relu): - | +",
+         "dtype: e2m1x2 | e2m3x2 | e3m2x2", "atype: f32", "b: +"],
+        ["a : f32", "b : f32", "res : {'i8' if dtype == 'e2m1x2' else 'i16'}"],
+        "", [PTX_NarrowFloat]>,
+    TIRx_PTXForm<"cvt{rnd}{satfinite}{relu}{dtype}{atype}",
+        ["rnd: rn", "satfinite(.satfinite): +", "relu(.relu): - | +",
+         "dtype: e2m1x2", "atype: f16x2"],
+        ["a : i32", "res : i8"], "", [PTX_NarrowFloat]>,
+    TIRx_PTXForm<"cvt{rnd}{satfinite}{dtype}{atype}",
+        ["rnd: rz | rp", "satfinite(.satfinite): - | +", "dtype: ue8m0x2",
+         "atype: f32", "b: +"],
+        ["a : f32", "b : f32", "res : i16"], "", [PTX_NarrowFloat]>,
+    TIRx_PTXForm<"cvt{rnd}{satfinite}{dtype}{atype}",
+        ["rnd: rz | rp", "satfinite(.satfinite): - | +", "dtype: ue8m0x2",
+         "atype: bf16x2"],
+        ["a : i32", "res : i16"], "", [PTX_NarrowFloat]>,
+    TIRx_PTXForm<"cvt{rnd}{relu}{dtype}{atype}",
+        ["rnd: rn", "relu(.relu): - | +", "dtype: f16x2",
+         "atype: e2m1x2 | e2m3x2 | e3m2x2"],
+        ["a : {'i8' if atype == 'e2m1x2' else 'i16'}", "res : i32"], "",
+        [PTX_NarrowFloat]>,
+    TIRx_PTXForm<"cvt{rnd}{dtype}{atype}",
+        ["rnd: rn", "dtype: bf16x2", "atype: ue8m0x2"],
+        ["a : i16", "res : i32"], "", [PTX_NarrowFloat]>];
 }
 
 #endif // TIRX_DIALECT_TIRXPTXARITHOPS_TD

@@ -123,6 +123,13 @@ def PTX_Tcgen05MMA   : TIRx_PTXReq<1, 100, 86, [110]>;
 // LLVM 22 spells the block-scaled MMAs' scale vectors only as the default,
 // .block16 or .block32, which ptxas takes from PTX ISA 8.8.
 def PTX_Tcgen05MMA_PTX88 : TIRx_PTXReq<1, 100, 88, [110]>;
+// The narrow-float conversions of sm_100 (cvt to and from e2m1x2, e2m3x2,
+// e3m2x2, ue8m0x2): the a/f chips of sm_100 and newer in its family, and
+// those of sm_110 and sm_120 (ptxas 13.0 takes them on sm_100f, sm_103a
+// and sm_120a, not on sm_100).
+def PTX_NarrowFloat : TIRx_PTXReq<2, 100, 86, [110, 120]>;
+// cvt.rs (stochastic rounding): exactly sm_100a and sm_103a, PTX ISA 8.7.
+def PTX_CvtRS : TIRx_PTXReq<1, 100, 87, [103]>;
 // Modifiers that need a newer PTX ISA on an op's chips.
 def PTX_ISA78 : TIRx_PTXReq<0, 70, 78>;
 def PTX_ISA80 : TIRx_PTXReq<0, 70, 80>;

@@ -310,13 +310,15 @@ def TIRx_PTXTestpKind : TIRx_PTXEnum<"TestpKind", "property testp tests",
 // bits; the sub-byte integers of cvt.pack the destination's fields).
 def TIRx_PTXCvtRnd : TIRx_PTXEnum<"CvtRnd", "rounding of a conversion",
   [["RNI", "rni"], ["RZI", "rzi"], ["RMI", "rmi"], ["RPI", "rpi"],
-   ["RN", "rn"], ["RZ", "rz"], ["RM", "rm"], ["RP", "rp"], ["RNA", "rna"]]>;
+   ["RN", "rn"], ["RZ", "rz"], ["RM", "rm"], ["RP", "rp"], ["RNA", "rna"],
+   ["RS", "rs"]]>;
 def TIRx_PTXCvtType : TIRx_PTXEnum<"CvtType", "PTX type of a conversion",
   [["U8", "u8"], ["U16", "u16"], ["U32", "u32"], ["U64", "u64"],
    ["S8", "s8"], ["S16", "s16"], ["S32", "s32"], ["S64", "s64"],
    ["BF16", "bf16"], ["F16", "f16"], ["F32", "f32"], ["F64", "f64"],
    ["F16x2", "f16x2"], ["BF16x2", "bf16x2"], ["TF32", "tf32"],
    ["E4M3x2", "e4m3x2"], ["E5M2x2", "e5m2x2"], ["U2", "u2"], ["S2", "s2"],
-   ["U4", "u4"], ["S4", "s4"]]>;
+   ["U4", "u4"], ["S4", "s4"], ["E2M1x2", "e2m1x2"], ["E2M3x2", "e2m3x2"],
+   ["E3M2x2", "e3m2x2"], ["UE8M0x2", "ue8m0x2"]]>;
 
 #endif // TIRX_DIALECT_TIRXPTXENUMS_TD

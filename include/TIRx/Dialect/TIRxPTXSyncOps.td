@@ -786,6 +786,18 @@ def TIRx_PTXNanosleepOp : TIRx_PTXOp<"nanosleep", PTX_SM70, ["nanosleep.u32"]> {
   let ptxVariants = [TIRx_PTXForm<"nanosleep.u32">];
 }
 
+def TIRx_PTXTrapOp : TIRx_PTXTableOp<"trap", PTX_SM70, ["trap"]> {
+  let summary = "Abort the kernel";
+  let ptxDoc = [{
+Aborts the kernel at once: the launch fails with an error the host sees
+(`cudaErrorIllegalInstruction`) and the context is unusable afterwards.
+The simulator reports the trap at the op's location.
+  }];
+  let ptxExample = "tirx.ptx.trap";
+  let assemblyFormat = "attr-dict";
+  let ptxVariants = [TIRx_PTXForm<"trap">];
+}
+
 //===----------------------------------------------------------------------===//
 // Special registers: one op per register, generated from the table below.
 //===----------------------------------------------------------------------===//

@@ -8,8 +8,11 @@
 // Operands. An integer or float operand is a register of its width (`b`
 // for an `i1` predicate, `h`, `r`, `l`, `f`, `d`); an f16 or bf16 value
 // rides a 16-bit `h` register (bitcast to i16 and back, as PTX keeps
-// halves in .b16 registers); a type without one (a vector) is a located
-// error until a table op needs it. A `lit` operand is its literal. A
+// halves in .b16 registers); an `i8` (a .b8 register, which inline asm
+// cannot bind: e2m1x2's operands) rides an `h` register and is staged
+// through a `.reg .b8` declared in a block around the instruction
+// (`cvt.u8.u16` in, `cvt.u16.u8` out); a type without a register (a
+// vector) is a located error until a table op needs it. A `lit` operand is its literal. A
 // `!tirx.ptr` operand is written `[addr]` in the
 // address space of its scope (global, the executing CTA's shared window for
 // shared/shared.dyn, shared::cluster, local, or generic; the shared windows
@@ -48,7 +51,7 @@ unsigned addressSpaceOf(MemorySpace space) {
 /// The type an operand of `type` is passed to the asm as: f16 and bf16 in
 /// a 16-bit integer register, everything else as it is.
 Type registerTypeOf(Type type) {
-  if (type.isF16() || type.isBF16())
+  if (type.isF16() || type.isBF16() || type.isInteger(8))
     return IntegerType::get(type.getContext(), 16);
   return type;
 }
@@ -125,6 +128,7 @@ struct PTXTableLowering : ConversionPattern {
       unsigned index;
       std::string text;
       bool address = false;
+      bool byte = false; // an i8 staged through a .b8 register
     };
     SmallVector<Piece> pieces;
     for (const ptx_table::Operand &spec : table.operands) {
@@ -143,7 +147,8 @@ struct PTXTableLowering : ConversionPattern {
         Value result = op->getResult(spec.index);
         Type type = getTypeConverter()->convertType(result.getType());
         StringRef c = constraintOf(type);
-        pieces.push_back({Piece::OutReg, (unsigned)outTypes.size(), ""});
+        pieces.push_back({Piece::OutReg, (unsigned)outTypes.size(), "",
+                          false, type.isInteger(8)});
         outTypes.push_back(registerTypeOf(type));
         resultTypes.push_back(type);
         outConstraints.push_back(("=" + c).str());
@@ -164,15 +169,23 @@ struct PTXTableLowering : ConversionPattern {
         address = true;
       }
       StringRef c = constraintOf(value.getType());
-      if (Type reg = registerTypeOf(value.getType()); reg != value.getType())
+      bool byte = value.getType().isInteger(8);
+      if (byte)
+        value = LLVM::ZExtOp::create(rewriter, loc, rewriter.getI16Type(),
+                                     value);
+      else if (Type reg = registerTypeOf(value.getType());
+               reg != value.getType())
         value = LLVM::BitcastOp::create(rewriter, loc, reg, value);
-      pieces.push_back({Piece::InReg, (unsigned)inputs.size(), "", address});
+      pieces.push_back(
+          {Piece::InReg, (unsigned)inputs.size(), "", address, byte});
       inputs.push_back(value);
       inConstraints.push_back(c.str());
     }
-    // The asm text: `ptx a, b, ...;`.
+    // The asm text: `ptx a, b, ...;`, in a block that declares and moves
+    // the staged .b8 registers when there are any.
     unsigned numOut = outTypes.size();
-    std::string args;
+    std::string args, before, after;
+    unsigned staged = 0;
     for (const Piece &piece : pieces) {
       std::string arg;
       if (piece.kind == Piece::Text) {
@@ -181,11 +194,22 @@ struct PTXTableLowering : ConversionPattern {
         unsigned n = piece.kind == Piece::OutReg ? piece.index
                                                  : numOut + piece.index;
         std::string reg = "$" + std::to_string(n);
+        if (piece.byte) {
+          std::string b8 = "%tirx_b8_" + std::to_string(staged++);
+          if (piece.kind == Piece::OutReg)
+            after += " cvt.u16.u8 " + reg + ", " + b8 + ";";
+          else
+            before += " cvt.u8.u16 " + b8 + ", " + reg + ";";
+          reg = b8;
+        }
         arg = piece.address ? "[" + reg + "]" : reg;
       }
       args += (args.empty() ? " " : ", ") + arg;
     }
     std::string text = std::string(row->ptx) + args + ";";
+    if (staged)
+      text = "{ .reg .b8 %tirx_b8_<" + std::to_string(staged) + ">;" +
+             before + " " + text + after + " }";
     std::string constraints;
     for (const std::string &c : outConstraints)
       constraints += (constraints.empty() ? "" : ",") + c;
@@ -202,9 +226,15 @@ struct PTXTableLowering : ConversionPattern {
         /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
         dialect, ArrayAttr());
     SmallVector<Value> results(asmOp->getResults());
-    for (auto [result, type] : llvm::zip(results, resultTypes))
-      if (result.getType() != type)
-        result = LLVM::BitcastOp::create(rewriter, loc, type, result);
+    for (auto [result, type] : llvm::zip(results, resultTypes)) {
+      if (result.getType() == type)
+        continue;
+      result = type.isInteger(8)
+                   ? LLVM::TruncOp::create(rewriter, loc, type, result)
+                         .getResult()
+                   : LLVM::BitcastOp::create(rewriter, loc, type, result)
+                         .getResult();
+    }
     rewriter.replaceOp(op, results);
     return success();
   }

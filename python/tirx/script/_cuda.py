@@ -467,6 +467,158 @@ def fp8x4_e4m3_from_float4(x, y, z, w):
     return (hi32 << T.uint32(16)) | lo32
 
 
+def _ptr_of(what, x):
+    """The address behind `x`: a pointer, a buffer element (``A[i]``) or a
+    buffer (its first element)."""
+    if isinstance(x, BufferLoad):
+        p = x.ptr()
+    elif isinstance(x, Buffer):
+        p = x.ptr_to()
+    else:
+        p = as_expr(x)
+    if not isinstance(p.ty, PointerType):
+        raise UserError(f"T.cuda.{what} needs a pointer, a buffer or a buffer "
+                        f"element (A[i]), got {p.ty}")
+    return p
+
+
+def _convert_lanes(what, src, dst, n, stype, dtype):
+    """The `n` values of `stype` at `src` converted (rounded to nearest
+    even where precision is lost) to the `n` values of `dtype` at `dst`."""
+    s = T.decl_buffer([n], stype, data=_ptr_of(what, src))
+    d = T.decl_buffer([n], dtype, data=_ptr_of(what, dst))
+    vals = [s[i] for i in range(n)]
+    for i in range(n):
+        d[i] = T.cast(vals[i], dtype)
+
+
+def float22half2(dst, src):
+    """``*(half2*)dst = __float22half2_rn(*(float2*)src)``: the two float32
+    at `src` rounded to nearest-even float16 and stored as the two float16
+    at `dst` (x at the lower address)."""
+    _convert_lanes("float22half2", src, dst, 2, "float32", "float16")
+
+
+def half8tofloat8(src_addr, dst_addr):
+    """Four half2 (eight float16) at `src_addr` widened to four float2
+    (eight float32) at `dst_addr` (exact), lane order kept."""
+    _convert_lanes("half8tofloat8", src_addr, dst_addr, 8, "float16", "float32")
+
+
+def float8tohalf8(src_addr, dst_addr):
+    """Four float2 (eight float32) at `src_addr` rounded to nearest-even
+    float16, stored as four half2 at `dst_addr`, lane order kept."""
+    _convert_lanes("float8tohalf8", src_addr, dst_addr, 8, "float32", "float16")
+
+
+def trap_when_assert_failed(cond):
+    """Aborts the kernel (PTX ``trap``) in a thread where `cond` is false.
+    A condition known while compiling is checked then: false is a located
+    error, true emits nothing."""
+    if isinstance(cond, (bool, int)) and not isinstance(cond, Expr):
+        if not cond:
+            raise UserError("T.cuda.trap_when_assert_failed: the condition is "
+                            "false while compiling")
+        return
+    _trap_unless(cond)
+
+
+@T.macro
+def _trap_unless(cond):
+    if not cond:
+        T.ptx.trap()
+
+
+def runtime_instr_desc(desc, sf_id):
+    """Sets the scale-factor ids of the block-scaled tcgen05 instruction
+    descriptor at `desc` (a uint32) in place: `sf_id` into b_sf_id (bits
+    4-5) and a_sf_id (bits 29-30), every other field kept. A Python `sf_id`
+    must be 0 ... 3; a runtime one is taken modulo 4 (its two bits)."""
+    if isinstance(sf_id, bool) or (isinstance(sf_id, int) and not 0 <= sf_id <= 3):
+        raise UserError(f"T.cuda.runtime_instr_desc: sf_id is a 2-bit field "
+                        f"(0 ... 3), got {sf_id!r}")
+    d = T.decl_buffer([1], "uint32", data=_ptr_of("runtime_instr_desc", desc))
+    sf = T.uint32(sf_id) if isinstance(sf_id, int) else T.cast(sf_id, "uint32") & T.uint32(3)
+    old = d[0]
+    d[0] = ((old & T.uint32(0x9FFFFFCF)) | (sf << T.uint32(29))
+            | (sf << T.uint32(4)))
+
+
+_WAIT_SCOPES = ("cta", "cluster", "gpu", "sys")
+_WAIT_WORDS = {"int32": "s32", "uint32": "u32", "int64": "s64", "uint64": "u64"}
+_WAIT_PTX_BITS = {"b32": 32, "s32": 32, "u32": 32, "b64": 64, "s64": 64,
+                  "u64": 64, "b128": 128}
+
+
+def wait_until(dst, ptr, predicate, scope="gpu", space="global", ptx_type=None,
+               backoff_ns=None):
+    """Reads the global word at `ptr` into `dst` (a ``T.local_scalar``)
+    with ``ld.relaxed.<scope>`` until ``predicate(dst)`` holds, then closes
+    with one ``ld.acquire.<scope>`` of the word (into a discarded register),
+    so what the threads that made the predicate hold published before it is
+    visible afterwards. `dst` keeps the exit value. `predicate` is a
+    callable, evaluated on every poll; `backoff_ns` puts a ``nanosleep``
+    before each retry. Only global words: a protocol within a CTA or a
+    cluster belongs on an mbarrier."""
+    what = "T.cuda.wait_until"
+    if scope not in _WAIT_SCOPES:
+        raise UserError(f"{what}: scope must be one of {_WAIT_SCOPES}, got {scope!r}")
+    if space != "global":
+        raise UserError(f"{what}: space must be 'global', got {space!r}"
+                        + ("; a protocol that waits within a CTA or cluster "
+                           "belongs on an mbarrier" if space == "shared" else ""))
+    if not callable(predicate):
+        raise UserError(f"{what}: the predicate must be a callable of the "
+                        "polled value (lambda v: v == 1); an expression would "
+                        "be computed once, before the loop")
+    p = _ptr_of("wait_until", ptr)
+    if p.ty.storage_scope != "global":
+        raise UserError(f"{what} polls global memory, not a "
+                        f"{p.ty.storage_scope} pointer")
+    word = str(p.ty.element_type)
+    if word not in _WAIT_WORDS:
+        raise UserError(f"{what} polls a 32- or 64-bit integer word "
+                        f"({', '.join(_WAIT_WORDS)}), not {word}")
+    bits = 64 if word.endswith("64") else 32
+    t = _WAIT_WORDS[word]
+    if ptx_type is not None:
+        if ptx_type not in _WAIT_PTX_BITS:
+            raise UserError(f"{what}: ptx_type must be one of "
+                            f"{tuple(sorted(_WAIT_PTX_BITS))}, got {ptx_type!r}")
+        if _WAIT_PTX_BITS[ptx_type] > 64:
+            raise UserError(f"{what} does not take a 128-bit word: its value is "
+                            "not a scalar a predicate can test")
+        if _WAIT_PTX_BITS[ptx_type] != bits:
+            raise UserError(f"{what}: ptx_type {ptx_type} is not the width of "
+                            f"the {word} word")
+        t = ptx_type
+    relaxed = f"ld.relaxed.{scope}.global.{t}"
+    acquire = f"ld.acquire.{scope}.global.{t}"
+    if backoff_ns is None:
+        _wait_poll(dst, p, predicate, relaxed, acquire, word)
+    else:
+        _wait_poll_backoff(dst, p, predicate, relaxed, acquire, word, backoff_ns)
+
+
+@T.macro
+def _wait_poll(dst, p, predicate, relaxed, acquire, word):
+    T.ptx[relaxed](dst, p)
+    while not predicate(dst):
+        T.ptx[relaxed](dst, p)
+    closing = T.local_scalar(word)
+    T.ptx[acquire](closing, p)
+
+
+@T.macro
+def _wait_poll_backoff(dst, p, predicate, relaxed, acquire, word, backoff_ns):
+    T.ptx[relaxed](dst, p)
+    while not predicate(dst):
+        T.ptx.nanosleep(backoff_ns)
+        T.ptx[relaxed](dst, p)
+    closing = T.local_scalar(word)
+    T.ptx[acquire](closing, p)
+
+
 @T.macro
 def fdividef(x, y):
     return x / y
@@ -868,7 +1020,9 @@ for _name in ("warp_sync", "cta_sync", "cluster_sync", "warpgroup_sync",
               "float2_y", "reduce_add_sync_u32", "reduce_min_sync_u32",
               "float22bfloat162_rn", "float22bfloat162_rn_from_float2",
               "bfloat1622float2", "ldg", "ffs_u32", "fmul2_rn", "fadd2_rn",
-              "hmin2", "hmax2", "fp8x4_e4m3_from_float4",
+              "hmin2", "hmax2", "fp8x4_e4m3_from_float4", "float22half2",
+              "half8tofloat8", "float8tohalf8", "trap_when_assert_failed",
+              "runtime_instr_desc", "wait_until",
               "atomic_add", "atomic_max", "atomic_min", "atomic_exch", "printf",
               "shfl_sync", "shfl_up_sync", "shfl_down_sync", "shfl_xor_sync"):
     setattr(_CudaNamespace, _name, staticmethod(globals()[_name]))

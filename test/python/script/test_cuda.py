@@ -2,8 +2,10 @@
 PTX that ptxas accepts; their ops carry a call-site chain to the user's
 line."""
 
+import numpy as np
 import pytest
 
+from tirx.script import ScriptError
 from tirx.script import tirx as T
 
 from .helpers import compile_ptx, line_of, ops
@@ -278,3 +280,132 @@ def k(A: T.Buffer((8,), "float32")):
     with pytest.raises(ScriptError, match=message) as e:
         from_source(src)
     assert ":7:" in str(e.value) or "line 7" in str(e.value) or "7 |" in str(e.value)
+
+
+@T.prim_func
+def _conversions(S: T.Buffer((8,), "float32"), H: T.Buffer((8,), "float16"),
+                 F: T.Buffer((8,), "float32"), G: T.Buffer((8,), "float16"),
+                 D: T.Buffer((2,), "uint32")):
+    T.device_entry()
+    T.thread_id([1])
+    T.cuda.float22half2(G, S)
+    T.cuda.float8tohalf8(S.ptr_to([0]), H)
+    T.cuda.half8tofloat8(H, F)
+    T.cuda.runtime_instr_desc(D, 2)
+    T.cuda.runtime_instr_desc(D.ptr_to([1]), D[0] >> 29)
+
+
+@pytest.mark.parametrize("level", ["ir", "ptx"])
+def test_conversion_and_descriptor_helpers(level):
+    from tirx import sim
+    s = np.array([1.0, 2.5, 65520.0, -1e-8, 3.0, 1 / 3, 5.0, 6.0], np.float32)
+    h = np.zeros(8, np.float16)
+    f = np.zeros(8, np.float32)
+    g = np.zeros(8, np.float16)
+    d = np.array([0xFFFFFFFF, 0x12345678], np.uint32)
+    sim.run(_conversions, s, h, f, g, d, level=level)
+    # float22half2: the first two, rounded to nearest even
+    assert g.tolist() == [1.0, 2.5, 0, 0, 0, 0, 0, 0]
+    # float8tohalf8 then half8tofloat8: f16's rounding (65520 overflows
+    # to inf, 1e-8 underflows to -0, 1/3 to the nearest half)
+    with np.errstate(over="ignore"):
+        want = s.astype(np.float16)
+    np.testing.assert_array_equal(h, want)
+    np.testing.assert_array_equal(f, want.astype(np.float32))
+    assert np.isinf(f[2]) and np.signbit(f[3])
+    # sf_id 2 into bits 4-5 and 29-30, the other bits kept; the second
+    # from a runtime value (0xDFFFFFEF >> 29 = 6, its two bits 2)
+    assert [hex(int(x)) for x in d] == ["0xdfffffef", "0x52345668"]
+
+
+def test_runtime_instr_desc_takes_a_two_bit_id():
+    with pytest.raises(ScriptError, match=r"sf_id is a 2-bit field \(0 \.\.\. 3\), got 4"):
+        @T.prim_func
+        def k(D: T.Buffer((1,), "uint32")):
+            T.device_entry()
+            T.thread_id([1])
+            T.cuda.runtime_instr_desc(D, 4)
+
+
+@T.prim_func
+def _trap(A: T.Buffer((2,), "float32")):
+    T.device_entry()
+    T.thread_id([1])
+    T.cuda.trap_when_assert_failed(A[0] < 100.0)  # TRAP
+    A[1] = A[0]
+
+
+def test_trap_when_assert_failed_traps_only_when_false():
+    from tirx import sim
+    a = np.array([1.0, 0.0], np.float32)
+    sim.run(_trap, a)
+    assert a[1] == 1.0
+    a = np.array([1000.0, 0.0], np.float32)
+    with pytest.raises(Exception, match=r"executes 'trap': the kernel aborts") as e:
+        sim.run(_trap, a)
+    assert f"{line_of('# TRAP')}" in str(e.value)
+    ptx = compile_ptx(_trap)
+    assert "trap;" in ptx
+
+
+def test_trap_when_assert_failed_on_a_static_condition():
+    with pytest.raises(ScriptError, match="the condition is false while compiling"):
+        @T.prim_func
+        def k(A: T.Buffer((1,), "float32")):
+            T.device_entry()
+            T.thread_id([1])
+            T.cuda.trap_when_assert_failed(False)
+
+
+@T.prim_func
+def _wait(flag: T.Buffer((1,), "uint32"), data: T.Buffer((1,), "int32"),
+          out: T.Buffer((2,), "int32")):
+    T.device_entry()
+    tx = T.thread_id([64])
+    if tx == 32:
+        data[0] = 42
+        T.ptx["st.release.gpu.global.u32"](flag.ptr_to([0]), T.uint32(1))
+    if tx == 0:
+        v = T.local_scalar("uint32")
+        T.cuda.wait_until(v, flag.ptr_to([0]), lambda x: x == 1, backoff_ns=20)
+        out[0] = data[0]
+        out[1] = T.cast(v, "int32")
+
+
+@pytest.mark.parametrize("level", ["ir", "ptx"])
+def test_wait_until_polls_relaxed_and_closes_with_acquire(level):
+    from tirx import sim
+    o = np.zeros(2, np.int32)
+    sim.run(_wait, np.zeros(1, np.uint32), np.zeros(1, np.int32), o, level=level)
+    assert o.tolist() == [42, 1]
+    if level == "ir":
+        ptx = compile_ptx(_wait, sync=True)
+        loads = [l.split()[0] for l in ptx.splitlines() if "[%rd1]" in l and "ld." in l]
+        assert loads == ["ld.relaxed.gpu.global.u32"] * 2 + ["ld.acquire.gpu.global.u32"]
+        assert "nanosleep.u32" in ptx
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    (dict(space="shared"), "belongs on an mbarrier"),
+    (dict(scope="warp"), "scope must be one of"),
+    (dict(ptx_type="b128"), "does not take a 128-bit word"),
+    (dict(ptx_type="u64"), "is not the width of the uint32 word"),
+])
+def test_wait_until_rejects_what_it_cannot_wait_on(kwargs, message):
+    with pytest.raises(ScriptError, match=message):
+        @T.prim_func
+        def k(flag: T.Buffer((1,), "uint32")):
+            T.device_entry()
+            T.thread_id([1])
+            v = T.local_scalar("uint32")
+            T.cuda.wait_until(v, flag.ptr_to([0]), lambda x: x == 1, **kwargs)
+
+
+def test_wait_until_needs_a_callable_predicate():
+    with pytest.raises(ScriptError, match="must be a callable of the polled value"):
+        @T.prim_func
+        def k(flag: T.Buffer((1,), "uint32")):
+            T.device_entry()
+            T.thread_id([1])
+            v = T.local_scalar("uint32")
+            T.cuda.wait_until(v, flag.ptr_to([0]), v == 1)
