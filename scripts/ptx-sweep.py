@@ -414,13 +414,22 @@ class Sweep:
 
     @staticmethod
     def instructions(body):
+        """The instructions of a kernel body, one per statement: a block an
+        inline asm opens on one line (`{ .reg .b8 t; cvt ... t, ...; }`,
+        the staging of a .b8 operand) gives its statements."""
         out = []
         for line in body.splitlines():
             line = line.strip()
-            if not line or line.startswith(("//", ".", "{", "}", "$", ")")):
-                continue
-            line = re.sub(r"^@!?%\w+\s+", "", line)
-            out.append(line.rstrip(";"))
+            if line.startswith("{") and line.endswith("}"):
+                stmts = line[1:-1].split(";")
+            else:
+                stmts = [line]
+            for stmt in stmts:
+                stmt = stmt.strip()
+                if not stmt or stmt.startswith(("//", ".", "{", "}", "$", ")")):
+                    continue
+                stmt = re.sub(r"^@!?%\w+\s+", "", stmt)
+                out.append(stmt.rstrip(";"))
         return out
 
     def spellings(self, op, text):

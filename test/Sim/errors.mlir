@@ -369,3 +369,40 @@ func.func @discard_misaligned(%out: !tirx.buffer<64xf32, global>) {
   }
   return
 }
+
+// -----
+
+// A NaN into fp4 (a format without NaN) has no result the ISA pins down:
+// the run stops rather than guessing one. So do a negative ue8m0 scale.
+module attributes {tirx.target = #tirx.target<"sm_100a">} {
+func.func @nan_to_fp4(%out: !tirx.buffer<2xi32, global>) {
+  tirx.kernel {
+    %c0 = arith.constant 0 : index
+    %nan = arith.constant 0x7FC00000 : f32
+    %one = arith.constant 1.0 : f32
+    %neg = arith.constant -2.0 : f32
+    // expected-error @+1 {{thread 0 of CTA (0, 0, 0) converts nan to .e2m1, whose result the simulator does not model}}
+    %a = tirx.ptx.cvt rn satfinite e2m1x2 from f32 %nan, %one : (f32, f32) -> i8
+    %a32 = arith.extui %a : i8 to i32
+    tirx.buffer_store %a32, %out[%c0] : i32, !tirx.buffer<2xi32, global>
+  }
+  return
+}
+}
+
+// -----
+
+module attributes {tirx.target = #tirx.target<"sm_100a">} {
+func.func @negative_scale(%out: !tirx.buffer<2xi32, global>) {
+  tirx.kernel {
+    %c0 = arith.constant 0 : index
+    %one = arith.constant 1.0 : f32
+    %neg = arith.constant -2.0 : f32
+    // expected-error @+1 {{converts -2 to .ue8m0, whose result the simulator does not model}}
+    %a = tirx.ptx.cvt rz ue8m0x2 from f32 %one, %neg : (f32, f32) -> i16
+    %a32 = arith.extui %a : i16 to i32
+    tirx.buffer_store %a32, %out[%c0] : i32, !tirx.buffer<2xi32, global>
+  }
+  return
+}
+}

@@ -216,3 +216,17 @@ func.func @slct_ftz(%out: !tirx.buffer<4xf32, global>) {
   }
   return
 }
+
+// -----
+
+module attributes {tirx.target = #tirx.target<"sm_100a">} {
+func.func @stochastic_rounding(%out: !tirx.buffer<4xf32, global>) {
+  tirx.kernel {
+    %f = arith.constant 1.0 : f32
+    %r = arith.constant 7 : i32
+    // expected-error @+1 {{'tirx.ptx.cvt' (PTX instruction 'cvt.rs.f16x2.f32') is not modeled by the simulator: stochastic rounding (.rs)}}
+    %0 = tirx.ptx.cvt rs f16x2 from f32 %f, %f, %r : (f32, f32, i32) -> i32
+  }
+  return
+}
+}
