@@ -237,13 +237,23 @@ struct Atomic : ExtOp {
     const uint8_t *vb = reinterpret_cast<const uint8_t *>(R + value);
     const uint8_t *cb =
         cmp == kNone ? nullptr : reinterpret_cast<const uint8_t *>(R + cmp);
+    // atom/red.add.f32 (without .noftz, which PTX ISA 9.4 adds) flushes
+    // subnormal inputs and results to sign-preserving zero on global
+    // memory, not on shared memory (PTX ISA, atom and red).
+    bool flush = op == ptx::AtomKind::Add && shape.kind == SK::F32 &&
+                 addr >= kGlobalBase;
+    auto flush32 = [](uint64_t x) {
+      return (x & 0x7F800000u) == 0 ? x & 0x80000000u : x;
+    };
     for (uint32_t i = 0; i < shape.count; ++i) {
       uint64_t o = 0, v = 0, c = 0;
       std::memcpy(&o, old + i * eb, eb);
       std::memcpy(&v, vb + i * eb, eb);
       if (cb)
         std::memcpy(&c, cb + i * eb, eb);
-      uint64_t n = combine(op, shape.kind, isSigned, o, v, c);
+      uint64_t n = flush ? flush32(combine(op, shape.kind, isSigned,
+                                           flush32(o), flush32(v), c))
+                         : combine(op, shape.kind, isSigned, o, v, c);
       std::memcpy(p + i * eb, &n, eb);
     }
     if (result != kNone) {
