@@ -701,7 +701,9 @@ LogicalResult Translator::translateScalar(const Instr &in, bool &handled) {
     c.emitExt(std::move(e));
     return success();
   };
-  if (k == SK::None && bits != 1) {
+  bool packedCompare =
+      (op == "set" || op == "setp") && (type == "f16x2" || type == "bf16x2");
+  if (k == SK::None && bits != 1 && !packedCompare) {
     handled = false;
     return success();
   }
@@ -932,10 +934,70 @@ LogicalResult Translator::translateScalar(const Instr &in, bool &handled) {
     for (size_t i = 2; i + 1 < in.parts.size(); ++i)
       if (in.parts[i] == "and" || in.parts[i] == "or" || in.parts[i] == "xor")
         boolOp = in.parts[i];
-    if (stype == "f16x2" || stype == "bf16x2")
-      return notModeled("packed comparisons");
     if (failed(expectOperands(in, 3, boolOp.empty() ? 3 : 4)))
       return failure();
+    if (stype == "f16x2" || stype == "bf16x2") {
+      // Two 16-bit lanes (lane 0 the low half), compared apart and each
+      // combined with c: setp writes lane 0 to p and lane 1 to q; set packs
+      // 1.0 (in the packed type) or 0xFFFF per lane.
+      if (in.has("ftz"))
+        return notModeled(".ftz comparisons of ." + stype);
+      StringRef lane = stype == "f16x2" ? "f16" : "bf16";
+      std::optional<CP> lp = comparison(in.parts[1], lane);
+      if (!lp)
+        return notModeled("comparison ." + in.parts[1] + " on ." + stype);
+      const Operand &d = in.ops[0];
+      if (op == "setp" && (d.pairName.empty() || d.kind == Operand::Kind::Sink))
+        return notModeled("a packed setp without its p|q pair");
+      uint32_t a = value(in.ops[1], 32, ok);
+      uint32_t bb = ok ? value(in.ops[2], 32, ok) : 0;
+      uint32_t cc = ok && !boolOp.empty() ? value(in.ops[3], 1, ok) : 0;
+      if (!ok)
+        return failure();
+      IB combine = boolOp == "and" ? IB::And : boolOp == "or" ? IB::Or : IB::Xor;
+      uint32_t t[2];
+      for (unsigned i = 0; i < 2; ++i) {
+        uint32_t la = temp(), lb = temp();
+        emitIntBin(IB::ShrU, SK::I32, la, a, constant(16 * i));
+        emitIntBin(IB::And, SK::I32, la, la, constant(0xFFFF));
+        emitIntBin(IB::ShrU, SK::I32, lb, bb, constant(16 * i));
+        emitIntBin(IB::And, SK::I32, lb, lb, constant(0xFFFF));
+        t[i] = temp();
+        emitCmp(*this, *lp, kindOf(lane), t[i], la, lb);
+        if (!boolOp.empty())
+          emitIntBin(combine, SK::I1, t[i], t[i], cc);
+      }
+      if (op == "setp") {
+        uint32_t ds = dest(d, ok);
+        if (!ok)
+          return failure();
+        emitMov(ds, t[0]);
+        if (d.pairName != "_") {
+          const Reg *q = lookupReg(d.pairName);
+          if (!q)
+            return error() << "undeclared register '" << d.pairName << "'";
+          emitMov(q->slot, t[1]);
+        }
+        return success();
+      }
+      uint32_t ds = dest(d, ok);
+      if (!ok)
+        return failure();
+      int64_t one = dtype == "f16x2" ? 0x3C00 : dtype == "bf16x2" ? 0x3F80 : 0xFFFF;
+      uint32_t half[2];
+      for (unsigned i = 0; i < 2; ++i) {
+        half[i] = temp();
+        Inst sel = make(Opc::Select);
+        sel.d = half[i];
+        sel.a = t[i];
+        sel.b = constant(one);
+        sel.c = constant(0);
+        emit(sel);
+      }
+      emitIntBin(IB::Shl, SK::I32, half[1], half[1], constant(16));
+      emitIntBin(IB::Or, SK::I32, ds, half[0], half[1]);
+      return success();
+    }
     bool ftz = in.has("ftz");
     if (ftz && stype != "f32")
       return notModeled(".ftz comparisons of ." + stype);
@@ -994,7 +1056,10 @@ LogicalResult Translator::translateScalar(const Instr &in, bool &handled) {
     uint32_t ds = dest(d, ok);
     if (!ok)
       return failure();
-    int64_t one = dtype == "f32" ? 0x3F800000 : int64_t(widthMask(typeBits(dtype)));
+    int64_t one = dtype == "f32"    ? 0x3F800000
+                  : dtype == "f16"  ? 0x3C00
+                  : dtype == "bf16" ? 0x3F80
+                                    : int64_t(widthMask(typeBits(dtype)));
     Inst s = make(Opc::Select);
     s.d = ds;
     s.a = r;

@@ -85,3 +85,19 @@ func.func @compare(%a: i32, %x: f32, %d: f64, %h: i16, %w: i64, %q: i1) {
   %6 = tirx.ptx.shr s16 %h, %a : i16
   return
 }
+
+// CHECK-LABEL: func.func @set_halves(
+// CHECK: tirx.ptx.set lt and ftz f16 from f32 %{{.*}}, %{{.*}}, %{{.*}} : f32 -> f16
+// CHECK-NEXT: tirx.ptx.set eq bf16 from b32 %{{.*}}, %{{.*}} : i32 -> bf16
+// CHECK-NEXT: tirx.ptx.set geu u16 from bf16 %{{.*}}, %{{.*}} : bf16 -> i16
+// CHECK-NEXT: tirx.ptx.set lt ftz f16x2 from f16x2 %{{.*}}, %{{.*}} : i32 -> i32
+// CHECK-NEXT: tirx.ptx.set num xor s32 from bf16x2 %{{.*}}, %{{.*}}, %{{.*}} : i32 -> i32
+func.func @set_halves(%x: f32, %a: i32, %b: bf16, %q: i1) {
+  %0 = tirx.ptx.set lt and ftz f16 from f32 %x, %x, %q : f32 -> f16
+  %1 = tirx.ptx.set eq bf16 from b32 %a, %a : i32 -> bf16
+  %2 = tirx.ptx.set geu u16 from bf16 %b, %b : bf16 -> i16
+  %3 = tirx.ptx.set lt ftz f16x2 from f16x2 %a, %a : i32 -> i32
+  %4 = tirx.ptx.set num xor s32 from bf16x2 %a, %a, %q : i32 -> i32
+  return
+}
+

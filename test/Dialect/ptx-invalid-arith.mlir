@@ -111,3 +111,30 @@ module attributes {tirx.target = #tirx.target<"sm_80">} {
     return
   }
 }
+
+// -----
+
+func.func @set_bf16_result_with_ftz(%x: f32) {
+  // expected-error @+1 {{'tirx.ptx.set' op has no PTX variant with no bool_op, cmp = lt, dtype = bf16, ftz, stype = f32}}
+  %0 = tirx.ptx.set lt ftz bf16 from f32 %x, %x : f32 -> bf16
+  return
+}
+
+// -----
+
+func.func @set_half_unsigned_compare(%a: i32) {
+  // expected-error @+1 {{'tirx.ptx.set' op has no PTX variant with no bool_op, cmp = lo, dtype = f16, no ftz, stype = u32}}
+  %0 = tirx.ptx.set lo f16 from u32 %a, %a : i32 -> f16
+  return
+}
+
+// -----
+
+module attributes {tirx.target = #tirx.target<"sm_80">} {
+  func.func @set_bf16x2_on_sm80(%a: i32) {
+    // expected-error @+1 {{'tirx.ptx.set' op 'set.eq.u32.bf16x2' requires sm_90 or newer, but the module targets sm_80}}
+    %0 = tirx.ptx.set eq u32 from bf16x2 %a, %a : i32 -> i32
+    return
+  }
+}
+

@@ -263,3 +263,49 @@ func.func @ftz_compare(%out: !tirx.buffer<5xi32, global>) {
   }
   return
 }
+
+// -----
+
+// set on halves (PTX ISA, half precision comparison): an f16 or bf16
+// result is 1.0 (0x3C00, 0x3F80) or 0.0, a u16 one 0xFFFF; a packed source
+// compares its halves apart, the low half's result in the low half:
+// (1.0, 3.0) < (2.0, 2.0) is (true, false), so 0x00003C00; NaN in the
+// low half makes `nan` true there only (0x0000FFFF) and `equ` true in both
+// (-1); `ge or` with a true predicate is true in both (0x3F803F80).
+// CHECK-LABEL: arg0: int32[7]
+// CHECK-NEXT: [15360, 0, 65535, 15360, 65535, 1065369472, -1]
+module attributes {tirx.target = #tirx.target<"sm_90a">} {
+func.func @set_halves(%out: !tirx.buffer<7xi32, global>) {
+  tirx.kernel {
+    %c0 = arith.constant 0 : index
+    %one = arith.constant 1.0 : f32
+    %two = arith.constant 2.0 : f32
+    %m1 = arith.constant -1 : i32
+    %z = arith.constant 0 : i32
+    %h1 = arith.constant 1.0 : f16
+    %t = arith.constant true
+    %a2 = arith.constant 1107311616 : i32      // f16 (1.0, 3.0): 0x42003C00
+    %b2 = arith.constant 1073758208 : i32      // f16 (2.0, 2.0): 0x40004000
+    %n2 = arith.constant 1006665216 : i32      // f16 (NaN, 1.0): 0x3C007E00
+    %o2 = arith.constant 1006648320 : i32      // f16 (1.0, 1.0): 0x3C003C00
+    %bn = arith.constant 1073774528 : i32      // bf16 (NaN, 2.0): 0x40007FC0
+    %bo = arith.constant 1073758080 : i32      // bf16 (1.0, 2.0): 0x40003F80
+    %r0 = tirx.ptx.set lt f16 from f32 %one, %two : f32 -> f16
+    %r1 = tirx.ptx.set gt bf16 from s32 %m1, %z : i32 -> bf16
+    %r2 = tirx.ptx.set eq u16 from f16 %h1, %h1 : f16 -> i16
+    %r3 = tirx.ptx.set lt f16x2 from f16x2 %a2, %b2 : i32 -> i32
+    %r4 = tirx.ptx.set nan u32 from f16x2 %n2, %o2 : i32 -> i32
+    %r5 = tirx.ptx.set ge or bf16x2 from bf16x2 %bo, %bn, %t : i32 -> i32
+    %r6 = tirx.ptx.set equ s32 from bf16x2 %bn, %bo : i32 -> i32
+    %i0 = arith.bitcast %r0 : f16 to i16
+    %i1 = arith.bitcast %r1 : bf16 to i16
+    %e0 = arith.extui %i0 : i16 to i32
+    %e1 = arith.extui %i1 : i16 to i32
+    %e2 = arith.extui %r2 : i16 to i32
+    %v = vector.from_elements %e0, %e1, %e2, %r3, %r4, %r5, %r6 : vector<7xi32>
+    tirx.buffer_store %v, %out[%c0] : vector<7xi32>, !tirx.buffer<7xi32, global>
+  }
+  return
+}
+}
+

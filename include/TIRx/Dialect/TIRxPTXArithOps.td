@@ -656,12 +656,18 @@ def TIRx_PTXMovOp : TIRx_PTXTableOp<"mov", PTX_SM70,
 
 def TIRx_PTXSetOp : TIRx_PTXTableOp<"set", PTX_SM70,
     ["set.cmp{.bool}.{u32,s32,f32}.{b16,b32,b64,u16,u32,u64,s16,s32,s64}",
-     "set.cmp{.bool}{.ftz}.{u32,s32,f32}.{f32,f64}"], [Pure, AllTypesMatch<["a", "b"]>]> {
+     "set.cmp{.bool}{.ftz}.{u32,s32,f32}.{f32,f64}",
+     "set.cmp{.bool}{.ftz}.{f16,bf16}.{b16,b32,b64,u16,u32,u64,s16,s32,s64,f16,f32,f64}",
+     "set.cmp{.bool}{.ftz}.{u16,s16,u32,s32}.{f16,bf16}",
+     "set.cmp{.bool}{.ftz}.{f16x2,u32,s32}.f16x2", "set.cmp{.bool}.{bf16x2,u32,s32}.bf16x2"],
+    [Pure, AllTypesMatch<["a", "b"]>]> {
   let summary = "Compare into a value";
   let ptxDoc = [{
 `a cmp b` (as for `setp`, and combined with the predicate `c` by `bool`)
 written as a value of `dtype`: all ones for an integer (0 when false), 1.0
-for f32 (0.0 when false).
+for f32, f16 and bf16 (0.0 when false). A packed f16x2 or bf16x2 source
+compares its two halves apart and writes two 16-bit results (1.0 in the
+packed type, or 0xFFFF each for u32/s32), the low half's in the low half.
   }];
   let ptxExample = "%r = tirx.ptx.set lt u32 from s32 %a, %b : i32 -> i32";
   let arguments = (ins TIRx_PTXCmpOp:$cmp, OptionalAttr<TIRx_PTXBoolOp>:$bool_op,
@@ -690,7 +696,37 @@ for f32 (0.0 when false).
     TIRx_PTXForm<"set{cmp}{bool_op}{ftz}{dtype}{stype}",
         ["cmp: eq | ne | lt | le | gt | ge | equ | neu | ltu | leu | gtu | geu | num | nan",
          "bool_op", "c: - | +", "ftz(.ftz): - | +", dtypes, "stype: f32 | f64"],
-        sets, cSet # " and (stype == 'f32' or not ftz)">];
+        sets, cSet # " and (stype == 'f32' or not ftz)">,
+    // The half-precision lines (PTX ISA, half precision comparison): an f16
+    // or bf16 result of any source, an integer result of a half source, and
+    // the packed pairs. `.ftz` flushes inputs: f16, f32 and f16x2 sources
+    // take it, a bf16 result does not; no unsigned lo/ls/hi/hs here.
+    TIRx_PTXForm<"set{cmp}{bool_op}{dtype}{stype}",
+        ["cmp: eq | ne", "bool_op", "c: - | +", "dtype: f16 | bf16@PTX_SM90",
+         "stype: b16 | b32 | b64"], sets, cSet>,
+    TIRx_PTXForm<"set{cmp}{bool_op}{dtype}{stype}",
+        ["cmp: eq | ne | lt | le | gt | ge", "bool_op", "c: - | +",
+         "dtype: f16 | bf16@PTX_SM90", "stype: u16 | u32 | u64 | s16 | s32 | s64"],
+        sets, cSet>,
+    TIRx_PTXForm<"set{cmp}{bool_op}{ftz}{dtype}{stype}",
+        ["cmp: eq | ne | lt | le | gt | ge | equ | neu | ltu | leu | gtu | geu | num | nan",
+         "bool_op", "c: - | +", "ftz(.ftz): - | +", "dtype: f16 | bf16@PTX_SM90",
+         "stype: f16 | f32 | f64"],
+        sets, cSet # " and (not ftz or (dtype == 'f16' and stype != 'f64'))">,
+    TIRx_PTXForm<"set{cmp}{bool_op}{ftz}{dtype}{stype}",
+        ["cmp: eq | ne | lt | le | gt | ge | equ | neu | ltu | leu | gtu | geu | num | nan",
+         "bool_op", "c: - | +", "ftz(.ftz): - | +", "dtype: u16 | s16 | u32 | s32",
+         "stype: f16 | bf16@PTX_SM90"],
+        sets, cSet # " and (not ftz or stype == 'f16')", [PTX_SM70_PTX65]>,
+    TIRx_PTXForm<"set{cmp}{bool_op}{ftz}{dtype}{stype}",
+        ["cmp: eq | ne | lt | le | gt | ge | equ | neu | ltu | leu | gtu | geu | num | nan",
+         "bool_op", "c: - | +", "ftz(.ftz): - | +", "dtype: f16x2 | u32 | s32",
+         "stype: f16x2"],
+        sets, cSet, [], 0, ["PTX_SM70_PTX65: dtype != 'f16x2'"]>,
+    TIRx_PTXForm<"set{cmp}{bool_op}{dtype}{stype}",
+        ["cmp: eq | ne | lt | le | gt | ge | equ | neu | ltu | leu | gtu | geu | num | nan",
+         "bool_op", "c: - | +", "dtype: bf16x2 | u32 | s32", "stype: bf16x2"],
+        sets, cSet, [PTX_SM90]>];
 }
 
 def TIRx_PTXCvtOp : TIRx_PTXTableOp<"cvt", PTX_SM70,

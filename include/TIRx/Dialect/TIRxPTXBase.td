@@ -87,6 +87,7 @@ class TIRx_PTXReq<int reqKind, int reqSM, int ptxVer, list<int> alsoSMs = []> {
 
 def PTX_SM70       : TIRx_PTXReq<0, 70, 60>;
 def PTX_SM70_PTX63 : TIRx_PTXReq<0, 70, 63>;
+def PTX_SM70_PTX65 : TIRx_PTXReq<0, 70, 65>;
 def PTX_SM70_PTX74 : TIRx_PTXReq<0, 70, 74>;
 def PTX_SM70_PTX75 : TIRx_PTXReq<0, 70, 75>;
 def PTX_SM70_PTX76 : TIRx_PTXReq<0, 70, 76>;

@@ -68,4 +68,14 @@ gpu.module @m {
     %4 = tirx.ptx.slct ftz f64 %d, %d, %x : f64, f32
     gpu.return
   }
+
+  // CHECK-LABEL: gpu.func @set_halves
+  // CHECK: %[[H:.*]] = llvm.inline_asm asm_dialect = att "set.lt.f16.f32 $0, $1, $2;", "=h,f,f" %{{.*}}, %{{.*}} : (f32, f32) -> i16
+  // CHECK-NEXT: llvm.bitcast %[[H]] : i16 to f16
+  // CHECK: llvm.inline_asm asm_dialect = att "set.eq.ftz.u32.f16x2 $0, $1, $2;", "=r,r,r" %{{.*}}, %{{.*}} : (i32, i32) -> i32
+  gpu.func @set_halves(%x: f32, %a: i32) kernel {
+    %0 = tirx.ptx.set lt f16 from f32 %x, %x : f32 -> f16
+    %1 = tirx.ptx.set eq ftz u32 from f16x2 %a, %a : i32 -> i32
+    gpu.return
+  }
 }
