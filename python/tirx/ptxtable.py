@@ -30,7 +30,7 @@ import re
 from dataclasses import dataclass
 from typing import Dict, Iterator, List, Optional, Tuple
 
-__all__ = ["Requirement", "Slot", "Variant", "lookup", "variants", "ops",
+__all__ = ["Requirement", "Slot", "Variant", "lookup", "lookup_all", "variants", "ops",
            "chips", "chip_min_ptx", "max_ptx", "count"]
 
 # The generated table next to this module (TIRX_PTXTABLE_DATA overrides it,
@@ -380,8 +380,10 @@ class _Op:
             self.managed |= g.dim_names | {n for n, _, _ in g.sets}
 
     def _slot_spec(self, spec):
+        # A leading `|` joins a result to the previous one's PTX operand
+        # (setp's `p|q`); the slots stay one per result.
         m = re.match(r"^(in|out|inout|imm|lit)\s+(\w+)(?:>(\w+))?(?:\{(.*)\})?$",
-                     spec.strip())
+                     spec.strip().lstrip("|"))
         if not m:
             raise ValueError(f"{self.name}: bad operand '{spec}'")
         role, name, result, imm = m.groups()
@@ -652,13 +654,24 @@ def _merge(op, found):
 
 def lookup(instr: str) -> Optional[Variant]:
     """The variant that expresses the PTX instruction ``instr`` (dot-separated,
-    ``::`` kept, operands optional), or None when no op covers it."""
+    ``::`` kept, operands optional), or None when no op covers it. Where
+    several ops express one text (``setp.lt.s32``: ``setp`` writes one
+    predicate, ``setp.pq`` two), the first in table order; ``lookup_all``
+    gives each."""
+    found = lookup_all(instr)
+    return found[0] if found else None
+
+
+def lookup_all(instr: str) -> List[Variant]:
+    """Every op's variant for the PTX instruction ``instr``, one per op, in
+    table order (empty when no op covers it)."""
     words = instr.split()
     if not words:
-        return None
+        return []
     # The instruction with its operands where the table spells them (the
     # special-register moves: "mov.u32 %clock"), else the instruction alone.
     for text in [" ".join(words), words[0]] if len(words) > 1 else [words[0]]:
+        out = []
         for op in _ops():
             heads = {_head(g.text) for g in op.groups}
             candidates = _spellings(op, text)
@@ -672,5 +685,8 @@ def lookup(instr: str) -> Optional[Variant]:
                     for env, combo in g.match(cand):
                         found.append(g.variant(env, combo, 0))
                 if found:
-                    return _merge(op, found)
-    return None
+                    out.append(_merge(op, found))
+                    break
+        if out:
+            return out
+    return []

@@ -298,7 +298,10 @@ def test_variants_round_trip_through_lookup():
             seen.add(op)
             found = ptxtable.lookup(v.ptx)
             assert found is not None, v.ptx
-            assert found.op == v.op, (v.ptx, found.op)
+            # A text two ops express (setp and setp.pq) finds both.
+            ops_of_text = [f.op for f in ptxtable.lookup_all(v.ptx)]
+            assert found.op == ops_of_text[0], (v.ptx, found.op)
+            assert v.op in ops_of_text, (v.ptx, ops_of_text)
             assert v.requirement.chips, v
             assert v.requirement.ptx <= ptxtable.max_ptx(), v
     assert seen == set(ops)

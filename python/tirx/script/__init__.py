@@ -22,11 +22,22 @@ parser, the verifier or a compiler pass -- is a :class:`ScriptError` (a
 from ._diagnostics import ScriptError, ScriptWarning, Span  # noqa: F401
 from ._types import PointerType, PrimType  # noqa: F401
 from . import tirx, ir, tile  # noqa: F401
-from ._function import IRModule, PrimFunc, from_source  # noqa: F401
+from ._function import IRModule, PrimFunc  # noqa: F401
+from ._function import parse_source as _parse_source
 from ._compile import (assert_structural_equal, compile,  # noqa: F401
                        structural_equal, SyncWarning)
 from .printer import register_op_printer, script  # noqa: F401
 from .._backends import register_script_namespace as register_namespace  # noqa: F401,E402
+
+
+def from_source(text, extra_vars=None, filename=None):
+    """Parses script text: one ``@T.prim_func`` function or one
+    ``@I.ir_module`` class (the decorators are read from the text)."""
+    # the text sees the T, I and Tx namespaces, PointerType and PrimType
+    return _parse_source(text, {"T": tirx, "I": ir, "Tx": tile,
+                                "PointerType": PointerType, "PrimType": PrimType},
+                         extra_vars, filename)
+
 
 __all__ = ["tirx", "ir", "tile", "PointerType", "PrimType", "ScriptError", "ScriptWarning",
            "Span", "PrimFunc", "IRModule", "from_source", "compile",

@@ -7,8 +7,8 @@ from ._expr import (BufferLoad, Expr, as_expr, cast, from_memory, to_index,
                     to_memory)
 from ._types import PointerType, PrimType, as_prim_type
 
-__all__ = ["Buffer", "BufferRegion", "buffer_type_text", "decl_buffer",
-           "access_ptr", "ptr_byte_offset", "store_value"]
+__all__ = ["Buffer", "BufferRegion", "RelativeStop", "buffer_type_text",
+           "decl_buffer", "access_ptr", "ptr_byte_offset", "store_value"]
 
 
 def _dims_text(shape):
@@ -57,6 +57,20 @@ def _dense_strides(shape):
         strides.append(acc)
         acc = acc * d if isinstance(d, int) and isinstance(acc, int) else None
     return list(reversed(strides))
+
+
+class RelativeStop:
+    """The stop of a slice `k:k + n` with `k` an IR value: `n` elements
+    from the start (tile regions read the size; nothing is computed)."""
+
+    __slots__ = ("start", "size")
+
+    def __init__(self, start, size):
+        self.start = start
+        self.size = size
+
+    def __repr__(self):
+        return f"<start + {self.size}>"
 
 
 class BufferRegion:
@@ -634,7 +648,6 @@ class _SubIndexer:
                                     "the dimension split first (A.view(..., n // s, s, ...))")
                 start = 0 if item.start is None else item.start
                 stop = extent if item.stop is None else item.stop
-                from ._parser import RelativeStop
                 if isinstance(stop, RelativeStop):
                     length = stop.size
                 else:

@@ -113,6 +113,12 @@ class BlockFrame:
         self.kind = kind
 
 
+def emit_yield(b):
+    """The ``tirx.yield`` that ends the block `b` is filling (the body of a
+    loop or of an ``if``)."""
+    _ir.Operation.create("tirx.yield", loc=b.loc(), ip=b.frame.ip)
+
+
 class Builder:
     """Creates ops for one parse (a function, or the functions of a module)."""
 

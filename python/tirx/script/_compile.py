@@ -7,7 +7,12 @@ import os
 import warnings as _warnings
 
 from .. import ir as _ir
-from ._diagnostics import ScriptError, Span, is_library, located
+from ._diagnostics import ScriptError, Span, is_library
+# The MLIR diagnostics to ScriptErrors live with the errors (the parser
+# and the printer report through them too); re-exported here.
+from ._diagnostics import (_spans, _user_span, raise_from_mlir,  # noqa: F401
+                           script_error_from_mlir)
+from ._function import IRModule, PrimFunc
 
 __all__ = ["compile", "raise_from_mlir", "structural_equal",
            "assert_structural_equal", "SyncWarning"]
@@ -19,39 +24,6 @@ class SyncWarning(UserWarning):
     or advice such as relinquishing the tensor-memory allocation permit."""
 
 _EMITS = {"ptx": "ptx", "llvm": "llvm", "llvmir": "llvm", "cubin": "cubin"}
-
-
-def _spans(loc):
-    """The file spans of a location, innermost first (a call-site chain
-    gives the callee, then its callers)."""
-    try:
-        if loc.is_a_file():
-            return [Span(loc.filename, loc.start_line, loc.start_col,
-                         loc.end_line, loc.end_col)]
-        if loc.is_a_callsite():
-            return _spans(loc.callee) + _spans(loc.caller)
-        if loc.is_a_name():
-            return _spans(loc.child_loc)
-        if loc.is_a_fused():
-            out = []
-            for l in loc.locations:
-                out.extend(_spans(l))
-            return out
-    except Exception:  # pragma: no cover - a location we cannot read
-        pass
-    return []
-
-
-def script_error_from_mlir(err, what):
-    """A ScriptError for an MLIRError: the first error at its innermost
-    user-source location; call sites, notes and further errors as notes."""
-    diags = list(getattr(err, "error_diagnostics", []) or [])
-    if not diags:
-        return ScriptError(f"{what}: {err}")
-    first = diags[0]
-    notes = [(n.message, _user_span(n.location)) for n in (getattr(first, "notes", []) or [])]
-    notes += [(f"also: {d.message}", _user_span(d.location)) for d in diags[1:]]
-    return located(first.message, _spans(first.location), notes)
 
 
 class SimulationError(ScriptError, _ir.MLIRError):
@@ -70,17 +42,7 @@ class SimulationError(ScriptError, _ir.MLIRError):
         return ScriptError.__str__(self)
 
 
-def _user_span(loc):
-    spans = _spans(loc)
-    return next((s for s in spans if not is_library(s)), spans[0] if spans else None)
-
-
-def raise_from_mlir(err, what):
-    raise script_error_from_mlir(err, what) from None
-
-
 def _module_of(obj):
-    from ._function import IRModule, PrimFunc
     if isinstance(obj, (PrimFunc, IRModule)):
         return obj.module
     if isinstance(obj, _ir.Module):

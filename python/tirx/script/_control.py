@@ -1,17 +1,100 @@
 """Loops and control flow: what ``range`` / ``T.serial`` / ``T.grid`` /
 ... return, and the ``tirx.for`` / ``tirx.while`` / ``tirx.if`` /
 ``tirx.break`` / ``tirx.continue`` / ``func.return`` / ``cf.assert`` ops the
-parser emits for the statements."""
+parser emits for the statements, and the loops being parsed that `break` /
+`continue` act on."""
 
 import builtins as _builtins
 
 from .. import ir as _ir
-from ._builder import UserError
+from ._alloc import alloc_buffer
+from ._builder import BlockFrame, UserError
+from ._builder import emit_yield as _yield
 from ._expr import Expr, as_expr, value_of
 from . import _expr
-from ._parser import IRLoop, _LoopExit, MetaVar, NotALoop, PyLoop
 from ._scopes import launch_thread
 from ._types import PrimType, as_prim_type
+from ._values import MetaVar, Scalar
+
+
+# ---------------------------------------------------------------------------
+# Loops: what `break` / `continue` act on
+# ---------------------------------------------------------------------------
+
+class IRLoop:
+    """A loop of the IR (``tirx.for`` / ``tirx.while``); `dims` > 1 for the
+    nested loops of one ``T.grid`` statement."""
+
+    __slots__ = ("dims",)
+
+    def __init__(self, dims=1):
+        self.dims = dims
+
+
+class NotALoop:
+    """A ``for`` statement that declares a scope (``T.thread_binding``)."""
+
+    __slots__ = ("what",)
+
+    def __init__(self, what):
+        self.what = what
+
+
+class _LoopExit(Exception):
+    """A `break` / `continue` of a loop unrolled while parsing, reached
+    unconditionally in the iteration: ends the iteration (or the loop)."""
+
+    def __init__(self, word):
+        self.word = word
+
+
+class PyLoop:
+    """A ``for`` over a Python iterable, unrolled while parsing.
+
+    A `break` / `continue` reached unconditionally stops the unrolling (or
+    the iteration). One under a condition known only at run time (an IR
+    ``if``) sets a local flag -- 1 for continue, 2 for break -- and the
+    statements after it, up to the end of the iteration, run under ``if
+    flag == 0``; later iterations under ``if flag != 2`` (the flag reset to
+    0 first when a continue may have set it)."""
+
+    __slots__ = ("frame", "outer", "node", "count", "flag", "exits", "broke",
+                 "continued")
+
+    def __init__(self, b, node):
+        self.frame = b.frame  # the block frame the iteration's statements go to
+        self.outer = b.frame  # where the loop statement is
+        self.node = node
+        self.count = None  # ops in the outer block when the loop began
+        self.flag = None  # the flag's Scalar, once a run-time exit needs it
+        self.exits = 0  # run-time exits so far
+        self.broke = False
+        self.continued = False
+
+    def set_flag(self, p, value):
+        b = p.b
+        if self.flag is None:
+            block = self.outer.block
+            ops = block.operations
+            tmp = BlockFrame(block, boundary=True)
+            if self.count is not None and self.count < len(ops):
+                tmp.ip = _ir.InsertionPoint(ops[self.count])
+            b.blocks.append(tmp)
+            prev, b.node = b.node, self.node
+            try:
+                buf = alloc_buffer((1,), "int32", scope="local", name="loop_exit")
+                buf._store([0], 0)
+            finally:
+                b.node = prev
+                b.blocks.remove(tmp)
+            self.flag = Scalar(buf)
+        self.flag.store(value)
+        self.exits += 1
+        if value == 2:
+            self.broke = True
+        else:
+            self.continued = True
+
 
 class ForSpec:
     """What a loop iterates over: ``range``, ``T.serial``, ``T.unroll``,
@@ -177,10 +260,6 @@ def _emit_for(p, spec, node):
 
 def _fail(msg):
     raise UserError(msg)
-
-
-def _yield(b):
-    _ir.Operation.create("tirx.yield", loc=b.loc(), ip=b.frame.ip)
 
 
 def _dict_attr(b, d):

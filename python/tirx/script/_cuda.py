@@ -1,17 +1,35 @@
 """``T.cuda``: CUDA helpers that are compositions of TIRx ops.
 
 Each helper is TIRx script itself (a ``@T.macro`` or plain Python over the
-``T`` namespace), so what it emits is ordinary IR with a location chain
-from the user's call to the helper's definition here. Helpers that need an
-op the dialect does not have yet raise a located error naming it.
+objects of the ``T`` namespace), so what it emits is ordinary IR with a
+location chain from the user's call to the helper's definition here.
+Helpers that need an op the dialect does not have yet raise a located
+error naming it.
+
+The module sits below the ``T`` namespace (which re-exports ``T.cuda``
+from here): it takes those objects from the modules that define them --
+``macro`` is ``T.macro``, ``ptx`` is ``T.ptx``, ``cast`` / ``reinterpret``
+are ``T.cast`` / ``T.reinterpret``, ``uint32`` is ``T.uint32``, and so on.
 """
 
 from .._ods import OPS
+from ._alloc import decl_buffer, local_scalar
+from ._annotations import _dtype_ctor, cast, reinterpret
 from ._builder import UserError
 from ._buffer import Buffer
-from ._expr import BufferLoad, Expr, as_expr
+from ._expr import BufferLoad, Expr, as_expr, if_then_else
+from ._macro import macro
+from ._mathops import max as _max
+from ._mathops import max_value, min_value
+from ._mathops import min as _min
+from ._ptx import ptx
+from . import _scopes
+from ._scopes import lane_id, thread_id, warp_id
 from ._types import PointerType, PrimType
-from . import tirx as T
+from ._values import meta_var
+
+uint32 = _dtype_ctor("uint32")
+uint64 = _dtype_ctor("uint64")
 
 __all__ = ["cuda"]
 
@@ -39,16 +57,16 @@ def _combine(op, a, b):
     if op == "sum":
         return a + b
     if op == "max":
-        return T.max(a, b)
+        return _max(a, b)
     if op == "min":
-        return T.min(a, b)
+        return _min(a, b)
     raise UserError(f"reduction op must be 'sum', 'max' or 'min', got {op!r}")
 
 
 def _identity(op, dtype):
     if op == "sum":
-        return T.cast(0, dtype)
-    return T.min_value(dtype) if op == "max" else T.max_value(dtype)
+        return cast(0, dtype)
+    return min_value(dtype) if op == "max" else max_value(dtype)
 
 
 def _shfl_value(v):
@@ -59,94 +77,94 @@ def _shfl_value(v):
     return v
 
 
-@T.macro
+@macro
 def warp_sync():
     """``__syncwarp()``: a full-warp barrier."""
-    T.ptx.bar.warp.sync(_FULL)
+    ptx.bar.warp.sync(_FULL)
 
 
-@T.macro
+@macro
 def cta_sync():
     """``__syncthreads()``: barrier 0 of the CTA."""
-    T.ptx.barrier.sync(0, aligned=True)
+    ptx.barrier.sync(0, aligned=True)
 
 
-@T.macro
+@macro
 def cluster_sync():
     """All threads of the cluster arrive and wait (release / acquire)."""
-    T.ptx.barrier.cluster.arrive(sem="release", aligned=True)
-    T.ptx.barrier.cluster.wait(acquire=True, aligned=True)
+    ptx.barrier.cluster.arrive(sem="release", aligned=True)
+    ptx.barrier.cluster.wait(acquire=True, aligned=True)
 
 
-@T.macro
+@macro
 def warpgroup_sync(bar_no):
     """Named barrier `bar_no` for the 128 threads of a warpgroup."""
-    T.ptx.barrier.sync(bar_no, 128, aligned=True)
+    ptx.barrier.sync(bar_no, 128, aligned=True)
 
 
-@T.macro
+@macro
 def elect_sync():
     """One elected lane of the warp gets true (``elect.sync``)."""
-    return T.ptx.elect.sync()
+    return ptx.elect.sync()
 
 
-@T.macro
+@macro
 def mbarrier_wait(bar, phase):
     """Spins on ``mbarrier.try_wait.parity.acquire.cta`` until the phase
     with parity `phase` of `bar` completes."""
-    while not T.ptx.mbarrier.try_wait.parity(bar, phase, sem="acquire", scope="cta"):
+    while not ptx.mbarrier.try_wait.parity(bar, phase, sem="acquire", scope="cta"):
         pass
 
 
-@T.macro
+@macro
 def mbarrier_wait_acquire_cluster(bar, phase):
     """As mbarrier_wait with cluster-scope acquire (a barrier remote CTAs
     arrive on)."""
-    while not T.ptx.mbarrier.try_wait.parity(bar, phase, sem="acquire", scope="cluster"):
+    while not ptx.mbarrier.try_wait.parity(bar, phase, sem="acquire", scope="cluster"):
         pass
 
 
-@T.macro
+@macro
 def warp_reduce(value, op="sum", width=32):
     """Butterfly (shuffle-xor) reduction of `value` over groups of `width`
     lanes; every lane gets the result."""
-    v = T.meta_var(_shfl_value(_value(value)))
+    v = meta_var(_shfl_value(_value(value)))
     for mask in _xor_masks(width):
-        v = T.meta_var(_combine(op, v, T.ptx.shfl.sync(_FULL, v, mask, 31, kind="bfly")))
+        v = meta_var(_combine(op, v, ptx.shfl.sync(_FULL, v, mask, 31, kind="bfly")))
     return v
 
 
-@T.macro
+@macro
 def warp_sum(value, width=32):
     return warp_reduce(value, "sum", width)
 
 
-@T.macro
+@macro
 def warp_max(value, width=32):
     return warp_reduce(value, "max", width)
 
 
-@T.macro
+@macro
 def warp_min(value, width=32):
     return warp_reduce(value, "min", width)
 
 
-@T.macro
+@macro
 def cta_reduce(value, op, num_warps, scratch):
     """CTA-wide reduction: a warp reduction, the per-warp partials through
     `scratch` (a shared pointer to `num_warps` elements), a reduction of the
     partials by warp 0, and the result broadcast to every thread."""
-    v = T.meta_var(warp_reduce(value, op, 32))
-    part = T.meta_var(_scratch_buffer(scratch, num_warps, v.dtype))
-    lane = T.meta_var(T.lane_id())
-    warp = T.meta_var(T.warp_id())
+    v = meta_var(warp_reduce(value, op, 32))
+    part = meta_var(_scratch_buffer(scratch, num_warps, v.dtype))
+    lane = meta_var(lane_id())
+    warp = meta_var(warp_id())
     if lane == 0:
         part[warp] = v
     cta_sync()
     if warp == 0:
-        x = T.meta_var(T.if_then_else(lane < num_warps, part[T.min(lane, num_warps - 1)],
+        x = meta_var(if_then_else(lane < num_warps, part[_min(lane, num_warps - 1)],
                                       _identity(op, v.dtype)))
-        r = T.meta_var(warp_reduce(x, op, 32))
+        r = meta_var(warp_reduce(x, op, 32))
         if lane == 0:
             part[0] = r
     cta_sync()
@@ -161,20 +179,20 @@ def _scratch_buffer(scratch, n, dtype):
     p = as_expr(scratch)
     if not isinstance(p.ty, PointerType):
         raise UserError(f"the scratch of a CTA reduction is a shared pointer, got {p.ty}")
-    return T.decl_buffer([n], dtype, data=p)
+    return decl_buffer([n], dtype, data=p)
 
 
-@T.macro
+@macro
 def cta_sum(value, num_warps, scratch):
     return cta_reduce(value, "sum", num_warps, scratch)
 
 
-@T.macro
+@macro
 def cta_max(value, num_warps, scratch):
     return cta_reduce(value, "max", num_warps, scratch)
 
 
-@T.macro
+@macro
 def cta_min(value, num_warps, scratch):
     return cta_reduce(value, "min", num_warps, scratch)
 
@@ -184,25 +202,25 @@ def _clamp(width, up=False):
     return c if up else c | 31 if isinstance(c, int) else c + 31
 
 
-@T.macro
+@macro
 def tvm_warp_shuffle(mask, value, lane, width, warp_size=32):
     """``__shfl_sync(mask, value, lane, width)``."""
-    return T.ptx.shfl.sync(mask, _shfl_value(_value(value)), lane, _clamp(width), kind="idx")
+    return ptx.shfl.sync(mask, _shfl_value(_value(value)), lane, _clamp(width), kind="idx")
 
 
-@T.macro
+@macro
 def tvm_warp_shuffle_up(mask, value, offset, width, warp_size=32):
-    return T.ptx.shfl.sync(mask, _shfl_value(_value(value)), offset, _clamp(width, True), kind="up")
+    return ptx.shfl.sync(mask, _shfl_value(_value(value)), offset, _clamp(width, True), kind="up")
 
 
-@T.macro
+@macro
 def tvm_warp_shuffle_down(mask, value, offset, width, warp_size=32):
-    return T.ptx.shfl.sync(mask, _shfl_value(_value(value)), offset, _clamp(width), kind="down")
+    return ptx.shfl.sync(mask, _shfl_value(_value(value)), offset, _clamp(width), kind="down")
 
 
-@T.macro
+@macro
 def tvm_warp_shuffle_xor(mask, value, lane_mask, width, warp_size=32):
-    return T.ptx.shfl.sync(mask, _shfl_value(_value(value)), lane_mask, _clamp(width), kind="bfly")
+    return ptx.shfl.sync(mask, _shfl_value(_value(value)), lane_mask, _clamp(width), kind="bfly")
 
 
 def shfl_sync(mask, value, lane, width=32):
@@ -222,53 +240,53 @@ def shfl_xor_sync(mask, value, lane_mask, width=32):
 
 
 def activemask():
-    return T.ptx.activemask()
+    return ptx.activemask()
 
 
-@T.macro
+@macro
 def any_sync(mask, pred):
-    return T.ptx.vote.sync(mask, T.cast(pred, "bool"), kind="any")
+    return ptx.vote.sync(mask, cast(pred, "bool"), kind="any")
 
 
-@T.macro
+@macro
 def all_sync(mask, pred):
-    return T.ptx.vote.sync(mask, T.cast(pred, "bool"), kind="all")
+    return ptx.vote.sync(mask, cast(pred, "bool"), kind="all")
 
 
-@T.macro
+@macro
 def ballot_sync(mask, pred):
-    return T.cast(T.ptx.vote.sync(mask, T.cast(pred, "bool"), kind="ballot"), "uint32")
+    return cast(ptx.vote.sync(mask, cast(pred, "bool"), kind="ballot"), "uint32")
 
 
-@T.macro
+@macro
 def syncthreads_and(cond):
-    return T.ptx.barrier.red(T.cast(cond, "bool"), 0, kind="and", aligned=True)
+    return ptx.barrier.red(cast(cond, "bool"), 0, kind="and", aligned=True)
 
 
-@T.macro
+@macro
 def syncthreads_or(cond):
-    return T.ptx.barrier.red(T.cast(cond, "bool"), 0, kind="or", aligned=True)
+    return ptx.barrier.red(cast(cond, "bool"), 0, kind="or", aligned=True)
 
 
 def thread_rank():
     """The linear thread index in the CTA."""
-    return T.thread_id()
+    return thread_id()
 
 
-@T.macro
+@macro
 def nano_sleep(ns):
-    T.ptx.nanosleep(ns)
+    ptx.nanosleep(ns)
 
 
-@T.macro
+@macro
 def clock64():
-    return T.ptx.sreg.clock64()
+    return ptx.sreg.clock64()
 
 
-@T.macro
+@macro
 def thread_fence():
     """``__threadfence()``: ``fence.sc.gpu``."""
-    T.ptx.fence(sem="sc", scope="gpu")
+    ptx.fence(sem="sc", scope="gpu")
 
 
 _SREGS = {"clusterid": "cluster_id", "ctaid": "cta_id", "tid": "thread_id",
@@ -280,191 +298,191 @@ def mov_sreg(bits, reg_name):
     name = reg_name.lstrip("%")
     fam, _, dim = name.partition(".")
     if fam in _SREGS and dim in ("x", "y", "z"):
-        ids = getattr(T, _SREGS[fam])([None, None, None])
+        ids = getattr(_scopes, _SREGS[fam])([None, None, None])
         v = ids["xyz".index(dim)]
     else:
         op = "tirx.ptx.sreg." + name.replace(".", "_")
         if op not in OPS:
             raise UserError(f"unknown special register '%{name}'")
-        v = getattr(T.ptx.sreg, name.replace(".", "_"))()
-    return T.cast(v, f"int{bits}") if v.ty.bits != bits else v
+        v = getattr(ptx.sreg, name.replace(".", "_"))()
+    return cast(v, f"int{bits}") if v.ty.bits != bits else v
 
 
-@T.macro
+@macro
 def get_tmem_addr(addr, row_offset, col_offset):
     """A tensor-memory address (row in bits 16..31, column in 0..15) moved
     by `row_offset` rows and `col_offset` columns."""
-    a = T.meta_var(T.cast(addr, "uint32"))
-    col = T.meta_var(((a & 0xFFFF) + col_offset) & 0xFFFF)
-    row = T.meta_var((((a >> 16) & 0xFFFF) + row_offset) & 0xFFFF)
-    return T.cast((row << 16) | col, "uint32")
+    a = meta_var(cast(addr, "uint32"))
+    col = meta_var(((a & 0xFFFF) + col_offset) & 0xFFFF)
+    row = meta_var((((a >> 16) & 0xFFFF) + row_offset) & 0xFFFF)
+    return cast((row << 16) | col, "uint32")
 
 
-@T.macro
+@macro
 def cvta_generic_to_shared(ptr):
     """The 32-bit shared-window address of a shared pointer."""
-    p = T.meta_var(as_expr(ptr.data if isinstance(ptr, Buffer) else ptr))
+    p = meta_var(as_expr(ptr.data if isinstance(ptr, Buffer) else ptr))
     if isinstance(p.ty, PointerType):
-        return T.cast(T.reinterpret("int32", p), "uint32")
-    return T.cast(p, "uint32")
+        return cast(reinterpret("int32", p), "uint32")
+    return cast(p, "uint32")
 
 
-@T.macro
+@macro
 def smem_addr_from_uint64(cluster_addr):
-    return T.cast(cluster_addr, "uint32")
+    return cast(cluster_addr, "uint32")
 
 
-@T.macro
+@macro
 def sm100_2sm_leader_smem_addr(ptr):
     """The shared address of `ptr` in the leader CTA of a CTA pair."""
-    return cvta_generic_to_shared(ptr) & T.uint32(0xFEFFFFFF)
+    return cvta_generic_to_shared(ptr) & uint32(0xFEFFFFFF)
 
 
-@T.macro
+@macro
 def uint_as_float(bits):
-    return T.reinterpret("float32", T.cast(bits, "uint32"))
+    return reinterpret("float32", cast(bits, "uint32"))
 
 
-@T.macro
+@macro
 def float_as_uint(x):
-    return T.reinterpret("uint32", T.cast(x, "float32"))
+    return reinterpret("uint32", cast(x, "float32"))
 
 
-@T.macro
+@macro
 def half2float(x):
     """``__half2float``: a float16 value widened to float32 (exact)."""
-    return T.cast(T.cast(x, "float16"), "float32")
+    return cast(cast(x, "float16"), "float32")
 
 
-@T.macro
+@macro
 def bfloat162float(x):
     """``__bfloat162float``: a bfloat16 value widened to float32 (exact)."""
-    return T.cast(T.cast(x, "bfloat16"), "float32")
+    return cast(cast(x, "bfloat16"), "float32")
 
 
-@T.macro
+@macro
 def make_float2(x, y):
     """Two float32 packed in a uint64 (a ``float2`` in registers): ``x`` in
     the low 32 bits, ``y`` in the high 32 bits."""
-    lo = T.cast(T.reinterpret("uint32", T.cast(x, "float32")), "uint64")
-    hi = T.cast(T.reinterpret("uint32", T.cast(y, "float32")), "uint64")
-    return (hi << T.uint64(32)) | lo
+    lo = cast(reinterpret("uint32", cast(x, "float32")), "uint64")
+    hi = cast(reinterpret("uint32", cast(y, "float32")), "uint64")
+    return (hi << uint64(32)) | lo
 
 
-@T.macro
+@macro
 def float2_x(packed):
     """The low float32 of a packed ``float2`` (see make_float2)."""
-    return T.reinterpret("float32", T.cast(T.cast(packed, "uint64"), "uint32"))
+    return reinterpret("float32", cast(cast(packed, "uint64"), "uint32"))
 
 
-@T.macro
+@macro
 def float2_y(packed):
     """The high float32 of a packed ``float2`` (see make_float2)."""
-    return T.reinterpret("float32", T.cast(T.cast(packed, "uint64") >> T.uint64(32), "uint32"))
+    return reinterpret("float32", cast(cast(packed, "uint64") >> uint64(32), "uint32"))
 
 
-@T.macro
+@macro
 def float22bfloat162_rn(v0, v1):
     """``__floats2bfloat162_rn``: two float32 rounded to nearest-even
     bfloat16, packed in a uint32 (``v0`` in the low 16 bits)."""
-    lo = T.cast(T.reinterpret("uint16", T.cast(T.cast(v0, "float32"), "bfloat16")), "uint32")
-    hi = T.cast(T.reinterpret("uint16", T.cast(T.cast(v1, "float32"), "bfloat16")), "uint32")
-    return (hi << T.uint32(16)) | lo
+    lo = cast(reinterpret("uint16", cast(cast(v0, "float32"), "bfloat16")), "uint32")
+    hi = cast(reinterpret("uint16", cast(cast(v1, "float32"), "bfloat16")), "uint32")
+    return (hi << uint32(16)) | lo
 
 
-@T.macro
+@macro
 def float22bfloat162_rn_from_float2(packed):
     """``__float22bfloat162_rn`` of a packed ``float2`` (see make_float2):
     x to the low bfloat16, y to the high one."""
     return float22bfloat162_rn(float2_x(packed), float2_y(packed))
 
 
-@T.macro
+@macro
 def bfloat1622float2(packed):
     """``__bfloat1622float2``: a packed bfloat16 pair (a uint32, x in the low
     16 bits) widened to a packed ``float2`` (exact)."""
-    bits = T.cast(packed, "uint32")
-    x = T.cast(T.reinterpret("bfloat16", T.cast(bits & T.uint32(0xFFFF), "uint16")), "float32")
-    y = T.cast(T.reinterpret("bfloat16", T.cast(bits >> T.uint32(16), "uint16")), "float32")
+    bits = cast(packed, "uint32")
+    x = cast(reinterpret("bfloat16", cast(bits & uint32(0xFFFF), "uint16")), "float32")
+    y = cast(reinterpret("bfloat16", cast(bits >> uint32(16), "uint16")), "float32")
     return make_float2(x, y)
 
 
-@T.macro
+@macro
 def reduce_add_sync_u32(mask, value):
     """``__reduce_add_sync`` on uint32: the sum (mod 2^32) over the lanes of
     ``mask`` (PTX ``redux.sync.add``)."""
-    return T.cast(T.ptx.redux.sync(T.reinterpret("int32", T.cast(value, "uint32")),
-                                   T.cast(mask, "uint32"), kind="add"), "uint32")
+    return cast(ptx.redux.sync(reinterpret("int32", cast(value, "uint32")),
+                                   cast(mask, "uint32"), kind="add"), "uint32")
 
 
-@T.macro
+@macro
 def reduce_min_sync_u32(mask, value):
     """``__reduce_min_sync`` on uint32: the unsigned minimum over the lanes
     of ``mask`` (PTX ``redux.sync.min.u32``)."""
-    return T.cast(T.ptx.redux.sync(T.reinterpret("int32", T.cast(value, "uint32")),
-                                   T.cast(mask, "uint32"), kind="umin"), "uint32")
+    return cast(ptx.redux.sync(reinterpret("int32", cast(value, "uint32")),
+                                   cast(mask, "uint32"), kind="umin"), "uint32")
 
 
-@T.macro
+@macro
 def ffs_u32(value):
     """``__ffs`` on uint32: the 1-based position of the least significant
     set bit, 0 for 0. As CUDA compiles it: ``bfind.shiftamt`` of the
     bit-reversed value is the trailing-zero count (0xFFFFFFFF for 0), and
     adding 1 wraps that to 0."""
-    r = T.ptx.brev(T.reinterpret("int32", T.cast(value, "uint32")))
-    return T.ptx.bfind(r, sign="u", shiftamt=True) + 1
+    r = ptx.brev(reinterpret("int32", cast(value, "uint32")))
+    return ptx.bfind(r, sign="u", shiftamt=True) + 1
 
 
-@T.macro
+@macro
 def fmul2_rn(a, b):
     """``__fmul2_rn`` of two packed ``float2`` (see make_float2): each lane
     multiplied, rounded to nearest-even (two ``mul.rn.f32``)."""
-    x = T.ptx.mul(float2_x(a), float2_x(b), rnd="rn", type="f32")
-    y = T.ptx.mul(float2_y(a), float2_y(b), rnd="rn", type="f32")
+    x = ptx.mul(float2_x(a), float2_x(b), rnd="rn", type="f32")
+    y = ptx.mul(float2_y(a), float2_y(b), rnd="rn", type="f32")
     return make_float2(x, y)
 
 
-@T.macro
+@macro
 def fadd2_rn(a, b):
     """``__fadd2_rn`` of two packed ``float2``: each lane added, rounded to
     nearest-even (two ``add.rn.f32``)."""
-    x = T.ptx.add(float2_x(a), float2_x(b), rnd="rn", type="f32")
-    y = T.ptx.add(float2_y(a), float2_y(b), rnd="rn", type="f32")
+    x = ptx.add(float2_x(a), float2_x(b), rnd="rn", type="f32")
+    y = ptx.add(float2_y(a), float2_y(b), rnd="rn", type="f32")
     return make_float2(x, y)
 
 
-@T.macro
+@macro
 def hmin2(a, b):
     """``__hmin2`` of two packed bfloat16 pairs (uint32): the lane-wise
     minimum, a NaN lane giving the other (PTX ``min.bf16x2``)."""
-    r = T.ptx.min(T.reinterpret("int32", T.cast(a, "uint32")),
-                  T.reinterpret("int32", T.cast(b, "uint32")), type="bf16x2")
-    return T.reinterpret("uint32", r)
+    r = ptx.min(reinterpret("int32", cast(a, "uint32")),
+                  reinterpret("int32", cast(b, "uint32")), type="bf16x2")
+    return reinterpret("uint32", r)
 
 
-@T.macro
+@macro
 def hmax2(a, b):
     """``__hmax2`` of two packed bfloat16 pairs: the lane-wise maximum
     (PTX ``max.bf16x2``)."""
-    r = T.ptx.max(T.reinterpret("int32", T.cast(a, "uint32")),
-                  T.reinterpret("int32", T.cast(b, "uint32")), type="bf16x2")
-    return T.reinterpret("uint32", r)
+    r = ptx.max(reinterpret("int32", cast(a, "uint32")),
+                  reinterpret("int32", cast(b, "uint32")), type="bf16x2")
+    return reinterpret("uint32", r)
 
 
-@T.macro
+@macro
 def fp8x4_e4m3_from_float4(x, y, z, w):
     """Four float32 rounded to nearest-even e4m3 with saturation to the
     largest finite value, packed in a uint32 (``x`` in byte 0 ... ``w`` in
     byte 3), as ``__nv_fp8x4_e4m3(float4)``: two
     ``cvt.rn.satfinite.e4m3x2.f32``, each of which writes its first source
     to the high byte."""
-    lo = T.ptx.cvt(T.cast(y, "float32"), T.cast(x, "float32"), rnd="rn",
+    lo = ptx.cvt(cast(y, "float32"), cast(x, "float32"), rnd="rn",
                    satfinite=True, dtype="e4m3x2", atype="f32")
-    hi = T.ptx.cvt(T.cast(w, "float32"), T.cast(z, "float32"), rnd="rn",
+    hi = ptx.cvt(cast(w, "float32"), cast(z, "float32"), rnd="rn",
                    satfinite=True, dtype="e4m3x2", atype="f32")
-    lo32 = T.cast(T.reinterpret("uint16", lo), "uint32")
-    hi32 = T.cast(T.reinterpret("uint16", hi), "uint32")
-    return (hi32 << T.uint32(16)) | lo32
+    lo32 = cast(reinterpret("uint16", lo), "uint32")
+    hi32 = cast(reinterpret("uint16", hi), "uint32")
+    return (hi32 << uint32(16)) | lo32
 
 
 def _ptr_of(what, x):
@@ -485,11 +503,11 @@ def _ptr_of(what, x):
 def _convert_lanes(what, src, dst, n, stype, dtype):
     """The `n` values of `stype` at `src` converted (rounded to nearest
     even where precision is lost) to the `n` values of `dtype` at `dst`."""
-    s = T.decl_buffer([n], stype, data=_ptr_of(what, src))
-    d = T.decl_buffer([n], dtype, data=_ptr_of(what, dst))
+    s = decl_buffer([n], stype, data=_ptr_of(what, src))
+    d = decl_buffer([n], dtype, data=_ptr_of(what, dst))
     vals = [s[i] for i in range(n)]
     for i in range(n):
-        d[i] = T.cast(vals[i], dtype)
+        d[i] = cast(vals[i], dtype)
 
 
 def float22half2(dst, src):
@@ -523,10 +541,10 @@ def trap_when_assert_failed(cond):
     _trap_unless(cond)
 
 
-@T.macro
+@macro
 def _trap_unless(cond):
     if not cond:
-        T.ptx.trap()
+        ptx.trap()
 
 
 def runtime_instr_desc(desc, sf_id):
@@ -537,11 +555,11 @@ def runtime_instr_desc(desc, sf_id):
     if isinstance(sf_id, bool) or (isinstance(sf_id, int) and not 0 <= sf_id <= 3):
         raise UserError(f"T.cuda.runtime_instr_desc: sf_id is a 2-bit field "
                         f"(0 ... 3), got {sf_id!r}")
-    d = T.decl_buffer([1], "uint32", data=_ptr_of("runtime_instr_desc", desc))
-    sf = T.uint32(sf_id) if isinstance(sf_id, int) else T.cast(sf_id, "uint32") & T.uint32(3)
+    d = decl_buffer([1], "uint32", data=_ptr_of("runtime_instr_desc", desc))
+    sf = uint32(sf_id) if isinstance(sf_id, int) else cast(sf_id, "uint32") & uint32(3)
     old = d[0]
-    d[0] = ((old & T.uint32(0x9FFFFFCF)) | (sf << T.uint32(29))
-            | (sf << T.uint32(4)))
+    d[0] = ((old & uint32(0x9FFFFFCF)) | (sf << uint32(29))
+            | (sf << uint32(4)))
 
 
 _WAIT_SCOPES = ("cta", "cluster", "gpu", "sys")
@@ -600,38 +618,38 @@ def wait_until(dst, ptr, predicate, scope="gpu", space="global", ptx_type=None,
         _wait_poll_backoff(dst, p, predicate, relaxed, acquire, word, backoff_ns)
 
 
-@T.macro
+@macro
 def _wait_poll(dst, p, predicate, relaxed, acquire, word):
-    T.ptx[relaxed](dst, p)
+    ptx[relaxed](dst, p)
     while not predicate(dst):
-        T.ptx[relaxed](dst, p)
-    closing = T.local_scalar(word)
-    T.ptx[acquire](closing, p)
+        ptx[relaxed](dst, p)
+    closing = local_scalar(word)
+    ptx[acquire](closing, p)
 
 
-@T.macro
+@macro
 def _wait_poll_backoff(dst, p, predicate, relaxed, acquire, word, backoff_ns):
-    T.ptx[relaxed](dst, p)
+    ptx[relaxed](dst, p)
     while not predicate(dst):
-        T.ptx.nanosleep(backoff_ns)
-        T.ptx[relaxed](dst, p)
-    closing = T.local_scalar(word)
-    T.ptx[acquire](closing, p)
+        ptx.nanosleep(backoff_ns)
+        ptx[relaxed](dst, p)
+    closing = local_scalar(word)
+    ptx[acquire](closing, p)
 
 
-@T.macro
+@macro
 def fdividef(x, y):
     return x / y
 
 
-@T.macro
+@macro
 def atomic_cas(ptr, old_val, new_val):
     """``atomicCAS(ptr, compare, value)``: PTX ``atom.cas``; returns the old
     value."""
-    p = T.meta_var(as_expr(ptr.data if isinstance(ptr, Buffer) else ptr))
-    v = T.meta_var(_cas_value(p, new_val))
-    old = T.local_scalar(v.dtype)
-    T.ptx[_cas_instr(p, v)](old, p, T.cast(old_val, v.dtype), v)
+    p = meta_var(as_expr(ptr.data if isinstance(ptr, Buffer) else ptr))
+    v = meta_var(_cas_value(p, new_val))
+    old = local_scalar(v.dtype)
+    ptx[_cas_instr(p, v)](old, p, cast(old_val, v.dtype), v)
     return old
 
 
@@ -677,7 +695,7 @@ def _atomic_target(what, ptr):
 def _atomic(what, op, ptr, value):
     p = _atomic_target(what, ptr)
     t = p.ty.element_type
-    v = T.cast(value, t) if not (isinstance(value, Expr) and value.ty is t) else value
+    v = cast(value, t) if not (isinstance(value, Expr) and value.ty is t) else value
     kw = {"op": op}
     space = _ATOMIC_SPACE[p.ty.storage_scope]
     if space is not None:
@@ -712,7 +730,7 @@ def ldg(addr, dtype, *, dst=None, vec=""):
     if dst is None:
         if vec:
             raise UserError("a vector T.cuda.ldg needs dst")
-        out = T.local_scalar(dtype)
+        out = local_scalar(dtype)
         dispatch(f"ld.global.nc.{_LDG_TYPES[dtype]}", [out, p], {})
         return out
     if vec not in ("v2", "v4"):
@@ -758,7 +776,7 @@ def printf(fmt, *args):
         if not isinstance(e.ty, PrimType) or e.ty.lanes != 1:
             raise UserError(f"T.cuda.printf prints numbers, got {e.ty}")
         if e.ty.is_float and e.ty.bits < 32:
-            e = T.cast(e, "float32")  # C's varargs promote to double anyway
+            e = cast(e, "float32")  # C's varargs promote to double anyway
         vals.append(e.materialize())
     b = current()
     b.create("gpu.printf", vals, [], {"format": b.str_attr(fmt)})
@@ -777,7 +795,7 @@ def _store_desc(desc, value, dtype):
     p = as_expr(d)
     if not isinstance(p.ty, PointerType):
         raise UserError(f"the descriptor destination must be a pointer, got {p.ty}")
-    T.decl_buffer([1], dtype, data=p)[0] = value
+    decl_buffer([1], dtype, data=p)[0] = value
 
 
 def _store_u64(desc, value):
@@ -785,13 +803,13 @@ def _store_u64(desc, value):
 
 
 def _smem_descriptor(addr, ldo, sdo, layout_bits, layout_shift, version):
-    a = T.cast(cvta_generic_to_shared(addr), "uint64")
+    a = cast(cvta_generic_to_shared(addr), "uint64")
     d = (a >> 4) & 0x3FFF
-    d = d | (T.cast(ldo, "uint64") & 0x3FFF) << 16
-    d = d | (T.cast(sdo, "uint64") & 0x3FFF) << 32
+    d = d | (cast(ldo, "uint64") & 0x3FFF) << 16
+    d = d | (cast(sdo, "uint64") & 0x3FFF) << 32
     if version:
-        d = d | T.uint64(version << 46)
-    return d | T.uint64(layout_bits << layout_shift)
+        d = d | uint64(version << 46)
+    return d | uint64(layout_bits << layout_shift)
 
 
 _TCGEN05_SWIZZLE = {0: 0, 1: 6, 2: 4, 3: 2, 4: 1}
@@ -962,7 +980,7 @@ class _Tcgen05:
         v = encode_instr_descriptor_value(d_dtype, a_dtype, b_dtype, M, N, K, trans_a,
                                           trans_b, n_cta_groups, neg_a, neg_b, sat_d,
                                           is_sparse)
-        _store_u32(desc, T.uint32(v))
+        _store_u32(desc, uint32(v))
 
     @staticmethod
     def encode_instr_descriptor_block_scaled(desc, *, d_dtype, a_dtype, b_dtype,
@@ -976,7 +994,7 @@ class _Tcgen05:
         v = encode_instr_descriptor_block_scaled_value(
             d_dtype, a_dtype, b_dtype, sfa_dtype, sfb_dtype, M, N, K, trans_a, trans_b,
             n_cta_groups, neg_a, neg_b, is_sparse)
-        _store_u32(desc, T.uint32(v))
+        _store_u32(desc, uint32(v))
 
     @staticmethod
     def encode_matrix_descriptor(desc, addr, ldo, sdo, swizzle):

@@ -181,3 +181,49 @@ class ScriptError(RuntimeError):
             return self.render()
         except Exception:  # never fail while reporting an error
             return f"error: {self.message}"
+
+
+# ---------------------------------------------------------------------------
+# MLIR diagnostics as ScriptErrors (verifier, pass and simulator errors)
+# ---------------------------------------------------------------------------
+
+def _spans(loc):
+    """The file spans of a location, innermost first (a call-site chain
+    gives the callee, then its callers)."""
+    try:
+        if loc.is_a_file():
+            return [Span(loc.filename, loc.start_line, loc.start_col,
+                         loc.end_line, loc.end_col)]
+        if loc.is_a_callsite():
+            return _spans(loc.callee) + _spans(loc.caller)
+        if loc.is_a_name():
+            return _spans(loc.child_loc)
+        if loc.is_a_fused():
+            out = []
+            for l in loc.locations:
+                out.extend(_spans(l))
+            return out
+    except Exception:  # pragma: no cover - a location we cannot read
+        pass
+    return []
+
+
+def script_error_from_mlir(err, what):
+    """A ScriptError for an MLIRError: the first error at its innermost
+    user-source location; call sites, notes and further errors as notes."""
+    diags = list(getattr(err, "error_diagnostics", []) or [])
+    if not diags:
+        return ScriptError(f"{what}: {err}")
+    first = diags[0]
+    notes = [(n.message, _user_span(n.location)) for n in (getattr(first, "notes", []) or [])]
+    notes += [(f"also: {d.message}", _user_span(d.location)) for d in diags[1:]]
+    return located(first.message, _spans(first.location), notes)
+
+
+def _user_span(loc):
+    spans = _spans(loc)
+    return next((s for s in spans if not is_library(s)), spans[0] if spans else None)
+
+
+def raise_from_mlir(err, what):
+    raise script_error_from_mlir(err, what) from None

@@ -459,6 +459,13 @@ def select(c, a, b):
                            [mlir_type_text(t)]).result, t)
 
 
+def if_then_else(cond, t, f):
+    """``t`` where `cond` holds, else ``f`` (both are evaluated)."""
+    if not isinstance(cond, Expr):
+        return t if cond else f
+    return select(cond, t, f)
+
+
 # ---------------------------------------------------------------------------
 # Casts
 # ---------------------------------------------------------------------------
@@ -580,8 +587,8 @@ def result_expr(value, mlir_text, hint=None, name=None):
     return Expr(value, script_type_of_mlir(mlir_text, hint), name)
 
 
-__all__ += ["reinterpret", "select", "to_bool", "logical_and", "logical_or",
-            "logical_not", "math_unary", "result_expr"]
+__all__ += ["reinterpret", "select", "if_then_else", "to_bool", "logical_and",
+            "logical_or", "logical_not", "math_unary", "result_expr"]
 
 
 # ---------------------------------------------------------------------------

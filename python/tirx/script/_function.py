@@ -13,16 +13,23 @@ import inspect
 import sys
 
 from .. import ir as _ir
+from ._annotations import (BufferAnnotation, DTypeConstructor, HandleAnnotation,
+                           TensorMap, handle)
 from ._builder import Builder, UserError, current
-from ._diagnostics import ScriptError, Span
+from ._diagnostics import ScriptError, _spans, located, raise_from_mlir
 from ._buffer import Buffer, decl_buffer
 from ._expr import Expr, as_expr, value_of
-from ._parser import Parser, VarTable, _MISSING
-from ._source import Env, capture_env, source_of
+# T.mlir_attr / T.mlir_type and their parsing are the generic spellings.
+from ._generic import (MLIRAttr, MLIRType, _first_diagnostic,  # noqa: F401
+                       mlir_attr, parse_attr, typed_value)
+from ._macro import ScriptParser
+from ._parser import VarTable, _MISSING
+from ._source import (Env, ParsedSource, ScriptFunction, _check_decorated,
+                      _header_span, capture_env, source_of)
 from ._types import PointerType, PrimType
 
 __all__ = ["PrimFunc", "IRModule", "prim_func", "ir_module", "func_attr",
-           "from_source", "pyfunc"]
+           "parse_source", "pyfunc"]
 
 
 # ---------------------------------------------------------------------------
@@ -49,7 +56,6 @@ class _ModuleHolder:
         print(self.script(), end="")
 
     def verify(self):
-        from ._compile import raise_from_mlir
         try:
             self.module.operation.verify()
         except _ir.MLIRError as e:
@@ -57,7 +63,7 @@ class _ModuleHolder:
         return True
 
 
-class PrimFunc(_ModuleHolder):
+class PrimFunc(_ModuleHolder, ScriptFunction):
     """A parsed ``@T.prim_func``: a ``func.func`` in a ``builtin.module``.
 
     ``str(f)`` / ``f.mlir()`` show the TIRx IR; ``tirx.compile(f, ...)``
@@ -80,6 +86,10 @@ class PrimFunc(_ModuleHolder):
 
     def __repr__(self):
         return f"<tirx.script.PrimFunc {self.name}>"
+
+    def _printed_module(self):
+        """What the printer prints: the module operation, no class name."""
+        return self.module.operation, None
 
     def __call__(self, *args, **kwargs):
         b = current()
@@ -115,6 +125,11 @@ class IRModule(_ModuleHolder):
     def __repr__(self):
         return f"<tirx.script.IRModule {self.name}: {', '.join(self.functions)}>"
 
+    def _printed_module(self):
+        """What the printer prints: the module operation and the class
+        name."""
+        return self.module.operation, self.name
+
 
 # ---------------------------------------------------------------------------
 # Signatures
@@ -128,32 +143,29 @@ class _Param:
 
 
 def _annotation_kind(ann):
-    from . import tirx as T
-    if ann is T.handle:
-        return T.HandleAnnotation(None)
-    if ann is T.TensorMap:
-        return T.HandleAnnotation("tensormap")
-    if isinstance(ann, T.DTypeConstructor):
+    if ann is handle:
+        return HandleAnnotation(None)
+    if ann is TensorMap:
+        return HandleAnnotation("tensormap")
+    if isinstance(ann, DTypeConstructor):
         return ann.prim_type
     return ann
 
 
 def _param_type(ann, name):
-    from . import tirx as T
-    from ._generic import MLIRType
     ann = _annotation_kind(ann)
     if isinstance(ann, MLIRType):
         return ann, ann.text
-    if isinstance(ann, T.BufferAnnotation):
+    if isinstance(ann, BufferAnnotation):
         return ann, ann.mlir
     if isinstance(ann, PrimType):
         if ann.is_handle:
-            return T.HandleAnnotation(None), T.HandleAnnotation(None).mlir
+            return HandleAnnotation(None), HandleAnnotation(None).mlir
         return ann, ann.ssa
-    if isinstance(ann, T.HandleAnnotation):
+    if isinstance(ann, HandleAnnotation):
         return ann, ann.mlir
     if isinstance(ann, PointerType):
-        return T.HandleAnnotation(None), ann.mlir
+        return HandleAnnotation(None), ann.mlir
     raise UserError(f"the annotation of parameter '{name}' must be T.Buffer(...), "
                     "a data type (T.int32, T.f32, ...), T.handle(...), "
                     f"T.TensorMap() or T.mlir_type(...), got {ann!r}")
@@ -179,7 +191,6 @@ def _result_value(v, r):
     """The script value of a call result `v` of annotation `r`."""
     if isinstance(r, PrimType):
         return Expr(v, r)
-    from ._generic import typed_value
     return typed_value(v, v.type)
 
 
@@ -273,13 +284,6 @@ def _results_text(results):
                      for r in results)
 
 
-def _header_span(src, fdef):
-    """The `def name(...)` line of a function (not its whole body)."""
-    s = src.span(fdef)
-    line = src.lines[fdef.lineno - 1] if fdef.lineno <= len(src.lines) else ""
-    return Span(s.filename, s.line, s.col, s.line, len(line) + src.indent + 1)
-
-
 def _func_type(b, inputs, results):
     return _ir.TypeAttr.get(_ir.FunctionType.get(
         [b.type(t) for t in inputs], [b.type(_result_text(r)) for r in results], b.ctx))
@@ -308,18 +312,16 @@ def _create_func(b, module, name, params, results, private, loc, decl=False):
 
 
 def _param_values(fs, params, entry):
-    from . import tirx as T
     out = []
     for i, (prm, arg) in enumerate(zip(params, entry.arguments)):
         ann = prm.ann
-        if isinstance(ann, T.BufferAnnotation):
+        if isinstance(ann, BufferAnnotation):
             out.append(Buffer(arg, ann.dtype, ann.shape, ann.scope, prm.name,
                               list(ann.strides) if ann.strides else None, 0,
                               ann.layout))
         elif isinstance(ann, PrimType):
             out.append(Expr(arg, ann, prm.name, is_var=True))
         elif not hasattr(ann, "type"):  # T.mlir_type(...)
-            from ._generic import typed_value
             v = typed_value(arg, arg.type)
             v.name = prm.name
             if isinstance(v, Expr):
@@ -335,7 +337,7 @@ def _param_values(fs, params, entry):
 def _parse_function(b, module, src, fdef, env, private, vars_frames=(),
                     decl=None, check=True):
     """Parses `fdef` into a func.func appended to `module`."""
-    p = Parser(b, src, env, VarTable(list(vars_frames) + [{}]))
+    p = ScriptParser(b, src, env, VarTable(list(vars_frames) + [{}]))
     b.src = src
     b.active_parser = p
     header = _header_span(src, fdef)
@@ -420,7 +422,6 @@ def _is_declaration(fdef):
 def _check_host_part(func_op):
     """PTX ops run on the device: one in the host part of a function that
     has a device part is an error at the op."""
-    from ._compile import _spans
     found = []
 
     def visit(op):
@@ -432,7 +433,6 @@ def _check_host_part(func_op):
 
     func_op.walk(visit, _ir.WalkOrder.PRE_ORDER)
     if found:
-        from ._diagnostics import located
         op = found[0]
         raise located(f"'{op.name}' is a device instruction in the host part of "
                       f"the function; move it after T.device_entry()",
@@ -466,33 +466,6 @@ def _apply_func_attrs(b, fs, private):
         fs.op.attributes["tirx.launch"] = attr
     for key, v in fs.raw_attrs.items():
         fs.op.attributes[key] = v
-
-
-def _first_diagnostic(e):
-    diags = getattr(e, "error_diagnostics", None) or []
-    if diags:
-        return diags[0].message
-    return str(e).splitlines()[0] if str(e) else type(e).__name__
-
-
-class MLIRAttr:
-    """``T.mlir_attr("#tirx.launch<...>")``: an MLIR attribute given as its
-    text -- the spelling of a function attribute the script has no
-    Python form for (``T.func_attr({"name": T.mlir_attr("...")})``)."""
-
-    __slots__ = ("text",)
-
-    def __init__(self, text):
-        if not isinstance(text, str):
-            raise UserError("T.mlir_attr takes the attribute's MLIR text")
-        self.text = text
-
-    def __repr__(self):
-        return f"T.mlir_attr({self.text!r})"
-
-
-def mlir_attr(text):
-    return MLIRAttr(text)
 
 
 def _int_attr_value(key, v, lo=None):
@@ -635,43 +608,6 @@ def prim_func(func=None, *, private=False, check_well_formed=True, s_tir=False,
     return deco(func, sys._getframe(1))
 
 
-def _code_span(f):
-    code = getattr(f, "__code__", None)
-    if code is None:
-        return None
-    return Span(code.co_filename, code.co_firstlineno, 1)
-
-
-def _check_decorated(f, what):
-    """A located error for what a decorator of the script cannot take: a
-    lambda, an async function, a generator, a non-function."""
-    import inspect as _inspect
-    if isinstance(f, _Deferred) or isinstance(f, PrimFunc):
-        raise ScriptError(f"{what} is applied twice")
-    if not callable(f) or not hasattr(f, "__code__"):
-        raise ScriptError(f"{what} decorates a function defined with `def`, "
-                          f"got {type(f).__name__}")
-    span = _code_span(f)
-    if f.__name__ != "<lambda>" and (_inspect.iscoroutinefunction(f)
-                                     or _inspect.isasyncgenfunction(f)
-                                     or _inspect.isgeneratorfunction(f)):
-        try:  # the `def` line itself
-            src, node = source_of(f)
-            span = _header_span(src, node)
-        except ScriptError:
-            pass
-    if f.__name__ == "<lambda>":
-        raise ScriptError(f"{what} needs a function defined with `def`: a "
-                          "lambda holds one expression, a kernel holds "
-                          "statements", span)
-    if _inspect.iscoroutinefunction(f) or _inspect.isasyncgenfunction(f):
-        raise ScriptError(f"{what} cannot be an `async def`: a kernel is "
-                          "parsed, not awaited", span)
-    if _inspect.isgeneratorfunction(f):
-        raise ScriptError(f"{what} cannot be a generator (`yield` has no "
-                          "meaning in a kernel)", span)
-
-
 def parse_prim_func(f, env, private=False, check=True):
     _check_decorated(f, "@T.prim_func")
     src, fdef = source_of(f)
@@ -689,15 +625,14 @@ def parse_prim_func(f, env, private=False, check=True):
     return result
 
 
-def from_source(text, extra_vars=None, filename=None):
+def parse_source(text, namespace, extra_vars=None, filename=None):
     """Parses script text: one ``@T.prim_func`` function or one
-    ``@I.ir_module`` class (the decorators are read from the text)."""
-    from ._source import ParsedSource
-    from . import ir as I, tirx as T
+    ``@I.ir_module`` class (the decorators are read from the text), with
+    the names of the dict `namespace` as its globals (``from_source`` in
+    ``tirx.script`` gives it ``T``, ``I``, ``Tx``, ``PointerType`` and
+    ``PrimType``)."""
     src = ParsedSource.from_text(text, filename)
-    from . import tile as Tx
-    glob = {"T": T, "I": I, "Tx": Tx, "PointerType": PointerType, "PrimType": PrimType}
-    env = Env(glob, dict(extra_vars or {}))
+    env = Env(dict(namespace), dict(extra_vars or {}))
     defs = [n for n in src.tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))]
     if len(defs) != 1:
         raise ScriptError("from_source expects exactly one function or class "
@@ -761,9 +696,8 @@ class _ModuleState:
 
 
 def _convert_arg(b, prm, a, fname):
-    from . import tirx as T
     ann = prm.ann
-    if isinstance(ann, T.BufferAnnotation):
+    if isinstance(ann, BufferAnnotation):
         if not isinstance(a, Buffer):
             raise UserError(f"argument '{prm.name}' of '{fname}' must be a buffer")
         if a.ty != prm.mlir:
@@ -930,11 +864,10 @@ def _is_module_attrs(node):
 
 def _module_attrs_of(b, module, src, classdef, env, base):
     """Evaluates the class body's I.module_attrs(...) statements."""
-    from ._generic import parse_attr
     for stmt in classdef.body:
         if not _is_module_attrs(stmt):
             continue
-        p = Parser(b, src, env if env is not None else Env({}), VarTable([base, {}]))
+        p = ScriptParser(b, src, env if env is not None else Env({}), VarTable([base, {}]))
         b.src = src
         b.node = stmt
         try:
@@ -1046,7 +979,7 @@ def _parse_module(src, classdef, env, deferred, cls=None):
                 continue  # a plain method: not part of the module
             fenv = d.env if d is not None else env
             private = d.private if d is not None else _decorator_flag(fdef, "private")
-            p = Parser(b, src, fenv, VarTable([base, {}]))
+            p = ScriptParser(b, src, fenv, VarTable([base, {}]))
             b.src = src
             state.decls[fdef.name] = _signature(p, fdef, fenv)
             infos.append((fdef, fenv, private, d.check if d else True))

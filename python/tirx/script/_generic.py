@@ -18,7 +18,8 @@ from .. import ir as _ir
 from ._builder import UserError, current
 from ._types import PrimType, memory_prim_type, script_type_of_mlir
 
-__all__ = ["MLIRType", "mlir_type", "mlir_op", "typed_value", "parse_attr"]
+__all__ = ["MLIRType", "mlir_type", "MLIRAttr", "mlir_attr", "mlir_op",
+           "typed_value", "parse_attr"]
 
 
 class MLIRType:
@@ -43,6 +44,33 @@ def mlir_type(text):
     return MLIRType(text)
 
 
+def _first_diagnostic(e):
+    diags = getattr(e, "error_diagnostics", None) or []
+    if diags:
+        return diags[0].message
+    return str(e).splitlines()[0] if str(e) else type(e).__name__
+
+
+class MLIRAttr:
+    """``T.mlir_attr("#tirx.launch<...>")``: an MLIR attribute given as its
+    text -- the spelling of a function attribute the script has no
+    Python form for (``T.func_attr({"name": T.mlir_attr("...")})``)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text):
+        if not isinstance(text, str):
+            raise UserError("T.mlir_attr takes the attribute's MLIR text")
+        self.text = text
+
+    def __repr__(self):
+        return f"T.mlir_attr({self.text!r})"
+
+
+def mlir_attr(text):
+    return MLIRAttr(text)
+
+
 def _type_text(t):
     if isinstance(t, MLIRType):
         return t.text
@@ -62,7 +90,6 @@ def _type_text(t):
 def parse_attr(b, value, what):
     """An Attribute from `value`: T.mlir_attr(text) / an MLIR text, a
     Python bool, int, float or string."""
-    from ._function import MLIRAttr, _first_diagnostic
     text = None
     if isinstance(value, MLIRAttr):
         text = value.text

@@ -1,18 +1,22 @@
 """Macros and inline helpers: ``@T.macro`` (hygienic or not) and
 ``@T.inline`` bodies are parsed again at each call site, where their ops
-get a call-site location chain (definition called at ...)."""
+get a call-site location chain (definition called at ...).
+
+A ``def`` inside a script body defines one: :class:`ScriptParser`, the
+parser of function and macro bodies, is the statement interpreter of
+``_parser`` with that statement added."""
 
 import ast
 import inspect
 import sys
 
-from ._builder import UserError, current
+from ._builder import UserError, building, current
 from ._diagnostics import ScriptError
 from ._expr import BufferLoad, Expr
 from ._parser import Parser, VarTable
-from ._source import capture_env, source_of
+from ._source import _check_decorated, capture_env, source_of
 
-__all__ = ["Macro", "macro", "inline", "define_nested"]
+__all__ = ["Macro", "macro", "inline", "define_nested", "ScriptParser"]
 
 
 _MAX_DEPTH = 64
@@ -73,7 +77,6 @@ class Macro:
         return dict(ba.arguments)
 
     def __call__(self, *args, **kwargs):
-        from ._builder import building
         if not building():
             kind = "T.inline" if self.inline else "T.macro"
             raise ScriptError(f"{kind} '{self.__name__}' can only be called "
@@ -99,7 +102,7 @@ class Macro:
                             "levels deep (unbounded recursion?)")
         b.push_callsite(b.node)
         saved = (b.src, b.node, caller)
-        p = Parser(b, src, env, VarTable(frames), kind="macro")
+        p = ScriptParser(b, src, env, VarTable(frames), kind="macro")
         p.top_frame = b.frame
         b.src = src
         b.active_parser = p
@@ -161,22 +164,20 @@ def inline(func):
 
 
 def _check(func, what):
-    from ._function import _check_decorated
     _check_decorated(func, what)
 
 
 def define_nested(p, node):
     """A ``def`` inside a script body: a ``@T.inline`` or ``@T.macro``."""
-    from . import tirx as T
     if not node.decorator_list:
         raise UserError(f"a function defined inside a script ('{node.name}') "
                         "must be decorated with @T.inline or @T.macro")
     kind = None
     for d in node.decorator_list:
         v = p.eval(d)
-        if v is T.inline:
+        if v is inline:
             kind = ("inline", False)
-        elif v is T.macro:
+        elif v is macro:
             kind = ("macro", True)
         elif isinstance(v, _MacroDecorator):
             kind = ("inline" if v.inline else "macro", v.hygienic)
@@ -211,3 +212,12 @@ def define_nested(p, node):
               node=node, src=p.src, frames=frames if kind[0] == "inline" or kind[1] else None,
               signature=sig, name=node.name)
     p.vars.set(node.name, m)
+
+
+class ScriptParser(Parser):
+    """The parser of script bodies (functions, macros, inline helpers):
+    :class:`Parser` with nested definitions -- a ``def`` in a body is a
+    ``@T.inline`` or ``@T.macro`` (see :func:`define_nested`)."""
+
+    def visit_FunctionDef(self, node):
+        define_nested(self, node)

@@ -16,93 +16,24 @@ Binding rules (the original's, see docs/Script.md):
 import ast
 import operator
 
+from ._alloc import _set_buffer_name, alloc_buffer
+from ._annotations import LetAnnotation, LocalVectorAnnotation
+from ._bind import bind
 from ._builder import UserError
 from ._diagnostics import ScriptError, located
-from ._buffer import Buffer
+from ._buffer import Buffer, RelativeStop
+from . import _control
+from ._control import IRLoop, NotALoop, PyLoop, _LoopExit  # noqa: F401
+from ._control import _yield
 from ._expr import (BufferLoad, Expr, as_expr, cast, compare, logical_and,
                     logical_not, logical_or, select, to_bool)
 from ._types import PointerType, PrimType
+from ._values import MetaVar, Scalar, ScalarRef
 
 __all__ = ["Parser", "VarTable", "Scalar", "MetaVar"]
 
 _MISSING = object()
 _LETS = "\0lets"  # the names of a VarTable frame bound with T.let
-
-
-class Scalar:
-    """A mutable scalar variable: a one-element buffer read as ``buf[0]``.
-    `literal` is the Python number that declared it (``acc = 0``), if any."""
-
-    __slots__ = ("buffer", "literal")
-
-    def __init__(self, buffer, literal=None):
-        self.buffer = buffer
-        self.literal = literal
-
-    def load(self):
-        return BufferLoad(self.buffer, [0] if self.buffer.shape else [])
-
-    def store(self, value):
-        try:
-            self.buffer._store([0] if self.buffer.shape else [], value)
-        except UserError:
-            hint = self._hint(value)
-            if hint is None:
-                raise
-            raise UserError(hint) from None
-
-    def _hint(self, value):
-        """What to write when a value of another type is stored into a
-        variable a Python number declared (``acc = 0``, then a float)."""
-        lit = self.literal
-        t = self.buffer.dtype
-        if lit is None or isinstance(lit, bool):
-            return None
-        vt = value.ty if isinstance(value, Expr) else None
-        if not isinstance(vt, PrimType):
-            return None
-        name = self.buffer.name
-        if isinstance(lit, int) and vt.is_float and not t.is_float:
-            return (f"'{name}' is an {t} variable: `{name} = {lit}` declared it "
-                    f"with an integer, and a {vt} value cannot be stored into "
-                    f"it; declare it as a float ({name} = {float(lit)!r}, or "
-                    f"{name}: T.{vt} = {lit})")
-        if vt.is_float and t.is_float and vt.bits != t.bits:
-            return (f"'{name}' is a {t} variable (`{name} = {lit!r}` declared it "
-                    f"with a Python float), and a {vt} value cannot be stored "
-                    f"into it; declare it with its type ({name}: T.{vt} = "
-                    f"{lit!r}) or convert the value (T.{t}(value))")
-        return None
-
-
-class ScalarRef(BufferLoad):
-    """What ``T.local_scalar(...)`` and friends return: the element of a
-    one-element buffer; assigned to a name it becomes a :class:`Scalar`."""
-
-    __slots__ = ()
-
-
-class RelativeStop:
-    """The stop of a slice `k:k + n` with `k` an IR value: `n` elements
-    from the start (tile regions read the size; nothing is computed)."""
-
-    __slots__ = ("start", "size")
-
-    def __init__(self, start, size):
-        self.start = start
-        self.size = size
-
-    def __repr__(self):
-        return f"<start + {self.size}>"
-
-
-class MetaVar:
-    """``T.meta_var(v)``: a Python value bound to a name as is."""
-
-    __slots__ = ("value",)
-
-    def __init__(self, value):
-        self.value = value
 
 
 class VarTable:
@@ -171,88 +102,6 @@ class _Return(Exception):
         self.value = value
 
 
-# ---------------------------------------------------------------------------
-# Loops: what `break` / `continue` act on
-# ---------------------------------------------------------------------------
-
-class IRLoop:
-    """A loop of the IR (``tirx.for`` / ``tirx.while``); `dims` > 1 for the
-    nested loops of one ``T.grid`` statement."""
-
-    __slots__ = ("dims",)
-
-    def __init__(self, dims=1):
-        self.dims = dims
-
-
-class NotALoop:
-    """A ``for`` statement that declares a scope (``T.thread_binding``)."""
-
-    __slots__ = ("what",)
-
-    def __init__(self, what):
-        self.what = what
-
-
-class _LoopExit(Exception):
-    """A `break` / `continue` of a loop unrolled while parsing, reached
-    unconditionally in the iteration: ends the iteration (or the loop)."""
-
-    def __init__(self, word):
-        self.word = word
-
-
-class PyLoop:
-    """A ``for`` over a Python iterable, unrolled while parsing.
-
-    A `break` / `continue` reached unconditionally stops the unrolling (or
-    the iteration). One under a condition known only at run time (an IR
-    ``if``) sets a local flag -- 1 for continue, 2 for break -- and the
-    statements after it, up to the end of the iteration, run under ``if
-    flag == 0``; later iterations under ``if flag != 2`` (the flag reset to
-    0 first when a continue may have set it)."""
-
-    __slots__ = ("frame", "outer", "node", "count", "flag", "exits", "broke",
-                 "continued")
-
-    def __init__(self, b, node):
-        self.frame = b.frame  # the block frame the iteration's statements go to
-        self.outer = b.frame  # where the loop statement is
-        self.node = node
-        self.count = None  # ops in the outer block when the loop began
-        self.flag = None  # the flag's Scalar, once a run-time exit needs it
-        self.exits = 0  # run-time exits so far
-        self.broke = False
-        self.continued = False
-
-    def set_flag(self, p, value):
-        from . import tirx as T
-        b = p.b
-        if self.flag is None:
-            from ._builder import BlockFrame
-            from .. import ir as _ir
-            block = self.outer.block
-            ops = block.operations
-            tmp = BlockFrame(block, boundary=True)
-            if self.count is not None and self.count < len(ops):
-                tmp.ip = _ir.InsertionPoint(ops[self.count])
-            b.blocks.append(tmp)
-            prev, b.node = b.node, self.node
-            try:
-                buf = T.alloc_buffer((1,), "int32", scope="local", name="loop_exit")
-                buf._store([0], 0)
-            finally:
-                b.node = prev
-                b.blocks.remove(tmp)
-            self.flag = Scalar(buf)
-        self.flag.store(value)
-        self.exits += 1
-        if value == 2:
-            self.broke = True
-        else:
-            self.continued = True
-
-
 def _exits_of(stmts):
     """Whether `stmts` hold a break/continue of their own loop (not one of a
     loop or function nested in them)."""
@@ -272,7 +121,10 @@ def _exits_of(stmts):
 
 
 class Parser:
-    """Interprets statements of one body (a function, macro or inline)."""
+    """Interprets statements of one body (a function, macro or inline).
+
+    A ``def`` nested in a body makes a macro: ``_macro.ScriptParser``, the
+    parser the functions and macros run, adds that statement."""
 
     def __init__(self, builder, src, env, vars=None, kind="function"):
         self.b = builder
@@ -362,7 +214,6 @@ class Parser:
         finally:
             self.vars.pop()
             if not f.terminated:
-                from ._control import _yield
                 _yield(b)
             b.pop_block()
 
@@ -399,7 +250,6 @@ class Parser:
         self.assign(node.targets[0], value)
 
     def visit_AnnAssign(self, node):
-        from . import tirx as T
         ann = self.eval(node.annotation)
         value = self.eval(node.value) if node.value is not None else _MISSING
         target = node.target
@@ -410,14 +260,14 @@ class Parser:
             self.assign(target, value)
             return
         name = target.id
-        if isinstance(ann, T.LocalVectorAnnotation):
+        if isinstance(ann, LocalVectorAnnotation):
             if value is not _MISSING:
                 raise UserError("a vector annotation (x: T.f32[N]) takes no "
                                 "initial value")
-            buf = T.alloc_buffer(ann.shape, ann.dtype, scope="local", name=name)
+            buf = alloc_buffer(ann.shape, ann.dtype, scope="local", name=name)
             self.vars.set(name, buf)
             return
-        if isinstance(ann, T.LetAnnotation):
+        if isinstance(ann, LetAnnotation):
             if value is _MISSING:
                 raise UserError("T.let needs a value: x: T.let = <expr>")
             self.vars.set_let(name, self._bind(name, value, ann.type))
@@ -435,7 +285,7 @@ class Parser:
         if prim.is_handle:
             raise UserError("T.handle cannot annotate a scalar; use "
                             f"{name}: T.let[T.handle] = <expr>")
-        buf = T.alloc_buffer((1,), prim, scope="local", name=name)
+        buf = alloc_buffer((1,), prim, scope="local", name=name)
         sc = Scalar(buf)
         self.vars.set(name, sc)
         if value is not _MISSING:
@@ -556,17 +406,16 @@ class Parser:
         self.vars.set(name, self.bind_value(name, value))
 
     def bind_value(self, name, value):
-        from . import tirx as T
         if isinstance(value, ScalarRef):
             value.buffer.name = name
-            T._set_buffer_name(value.buffer, name)
+            _set_buffer_name(value.buffer, name)
             return Scalar(value.buffer)
         if isinstance(value, MetaVar):
             return value.value
         if isinstance(value, Buffer):
             if value.name in (None, "buffer"):
                 value.name = name
-                T._set_buffer_name(value, name)
+                _set_buffer_name(value, name)
             return value
         if isinstance(value, Expr) and not isinstance(value, BufferLoad):
             if value.is_var and not self.vars.holds(value):
@@ -585,7 +434,7 @@ class Parser:
         if isinstance(value, (bool, int, float)) or (
                 isinstance(value, Expr) and isinstance(value.ty, PrimType)):
             e = as_expr(value)
-            buf = T.alloc_buffer((1,), e.ty, scope="local", name=name)
+            buf = alloc_buffer((1,), e.ty, scope="local", name=name)
             sc = Scalar(buf, value if isinstance(value, (int, float)) else None)
             sc.store(e)
             return sc
@@ -593,8 +442,7 @@ class Parser:
         return value
 
     def _bind(self, name, value, ty=None):
-        from . import tirx as T
-        return T.bind(value, ty, name=name)
+        return bind(value, ty, name=name)
 
     def visit_If(self, node):
         cond = self.eval(node.test)
@@ -607,7 +455,7 @@ class Parser:
             else:
                 self.visit_body(node.orelse)
             return
-        _control()._emit_if(self, to_bool(cond), node.body, node.orelse or None)
+        _control._emit_if(self, to_bool(cond), node.body, node.orelse or None)
 
     def visit_For(self, node):
         it = node.iter
@@ -621,7 +469,7 @@ class Parser:
                                 "use T.serial(..., unroll=...) for options")
             prev, self.b.node = self.b.node, it
             try:
-                spec = _control().serial(*args, **kwargs)
+                spec = _control.serial(*args, **kwargs)
             finally:
                 self.b.node = prev
         else:
@@ -630,8 +478,8 @@ class Parser:
             spec = spec.value
         if node.orelse:
             raise UserError("for ... else is not supported")
-        if isinstance(spec, _control().ForSpec):
-            _control()._emit_for(self, spec, node)
+        if isinstance(spec, _control.ForSpec):
+            _control._emit_for(self, spec, node)
             return
         if isinstance(spec, (Expr, Buffer)):
             raise UserError("expected a loop: range(...), T.serial, T.unroll, "
@@ -697,20 +545,19 @@ class Parser:
         finally:
             self.vars.pop()
             if not f.terminated:
-                from ._control import _yield
                 _yield(b)
             b.pop_block()
 
     def visit_While(self, node):
         if node.orelse:
             raise UserError("while ... else is not supported")
-        _control()._emit_while(self, node)
+        _control._emit_while(self, node)
 
     def visit_Break(self, node):
-        _control()._emit_loop_exit(self, "tirx.break", "break")
+        _control._emit_loop_exit(self, "tirx.break", "break")
 
     def visit_Continue(self, node):
-        _control()._emit_loop_exit(self, "tirx.continue", "continue")
+        _control._emit_loop_exit(self, "tirx.continue", "continue")
 
     def visit_Return(self, node):
         value = self.eval(node.value) if node.value is not None else None
@@ -722,12 +569,12 @@ class Parser:
             self.return_value = value
             self.returned = True
             return
-        _control()._emit_return(self, value, node)
+        _control._emit_return(self, value, node)
 
     def visit_Assert(self, node):
         cond = self.eval(node.test)
         msg = self.eval(node.msg) if node.msg is not None else None
-        _control()._emit_assert(self, cond, msg)
+        _control._emit_assert(self, cond, msg)
 
     def visit_With(self, node):
         """``with ctx:``. The contexts are entered while parsing; an error
@@ -770,10 +617,6 @@ class Parser:
                     self.b.node = prev
         finally:
             self.vars.pop()
-
-    def visit_FunctionDef(self, node):
-        from ._macro import define_nested
-        define_nested(self, node)
 
     def visit_Global(self, node):
         raise UserError("'global' is not supported in a TIRx script")
@@ -1043,11 +886,6 @@ class ScriptLambda:
             return p.eval(self.node.body)
         finally:
             p.vars.pop()
-
-
-def _control():
-    from . import _control as c  # imports this module: bound late
-    return c
 
 
 def _name_of(node):

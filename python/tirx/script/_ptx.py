@@ -17,10 +17,12 @@
 """
 
 from .._ods import OPS
-from ._builder import UserError, current
-from ._buffer import Buffer, ptr_byte_offset
-from ._expr import Expr, as_expr, cast, reinterpret, to_bool
+from ._builder import UserError
+from ._buffer import Buffer
+from ._expr import Expr, as_expr, cast, reinterpret
 from ._opbuild import build
+# The operand wrappers and pred= are shared with the PTX spelling.
+from ._ptxcall import Addr, Pred, _predicated, accepts, call_variant
 from ._types import PointerType, PrimType
 
 __all__ = ["ptx"]
@@ -36,39 +38,6 @@ def unescape(token):
     return token.replace("__", "::")
 
 
-class Pred:
-    """``T.ptx.pred(x)``: `x` as a ``.pred`` operand."""
-
-    __slots__ = ("value",)
-
-    def __init__(self, value):
-        self.value = value
-
-
-class Addr:
-    """``T.ptx.addr(base, imm)``: an address with an immediate byte offset."""
-
-    __slots__ = ("base", "offset")
-
-    def __init__(self, base, offset):
-        self.base = base
-        self.offset = offset
-
-    def resolve(self):
-        base = self.base
-        if isinstance(base, Buffer):
-            base = base.data
-        e = as_expr(base)
-        if isinstance(e.ty, PointerType):
-            elem = e.ty.element_type
-            if not isinstance(elem, PrimType):
-                elem = PrimType("uint8")
-            return ptr_byte_offset(e, self.offset, elem)
-        if isinstance(e.ty, PrimType) and e.ty.is_int:
-            return e + self.offset
-        raise UserError(f"T.ptx.addr needs a pointer or an integer address, got {e.ty}")
-
-
 def _ptxtable():
     try:
         from .. import ptxtable  # the PTX table of the dialect
@@ -79,22 +48,23 @@ def _ptxtable():
 
 def resolve(text):
     """What `text` names: ("op", op name) for the canonical spelling,
-    ("map_shared_rank",), ("table", variant) for the PTX spelling, or None."""
+    ("map_shared_rank",), ("table", [variant, ...]) for the PTX spelling (one variant per op that
+    expresses it), or None."""
     canonical = _PREFIX + text
     if canonical in OPS:
         return ("op", canonical)
     if text == "map_shared_rank":
         return ("map_shared_rank",)
     table = _ptxtable()
-    variant = table.lookup(text) if table is not None else None
-    if variant is None and table is not None and ".shared::cta.global" in text \
+    variants = table.lookup_all(text) if table is not None else []
+    if not variants and table is not None and ".shared::cta.global" in text \
             and text.startswith("cp.async.bulk.tensor."):
         # The shared::cta destination form of a TMA load (PTX ISA 8.6) writes
         # the executing CTA's shared memory: the shared::cluster form with
         # that CTA's address, which is the op the table has.
-        variant = table.lookup(text.replace(".shared::cta.global",
-                                            ".shared::cluster.global", 1))
-    return ("table", variant) if variant is not None else None
+        variants = table.lookup_all(text.replace(".shared::cta.global",
+                                                 ".shared::cluster.global", 1))
+    return ("table", variants) if variants else None
 
 
 def dispatch(text, args, kwargs):
@@ -112,8 +82,12 @@ def dispatch(text, args, kwargs):
         return _canonical(what[1], args, kwargs)
     if what[0] == "map_shared_rank":
         return map_shared_rank(*args, **kwargs)
-    from ._ptxcall import call_variant
-    return call_variant(what[1], text, args, kwargs)
+    # Where two ops express the text (setp and setp.pq), the arguments
+    # choose: the first op whose operand slots take them.
+    variants = what[1]
+    chosen = next((v for v in variants if accepts(v, text, args, kwargs)),
+                  variants[0])
+    return call_variant(chosen, text, args, kwargs)
 
 
 def _did_you_mean(text):
@@ -148,26 +122,6 @@ def _canonical(name, args, kwargs):
     if pred is None:
         return build(name, args, kwargs)
     return _predicated(pred, lambda: build(name, args, kwargs))
-
-
-def _predicated(pred, fn):
-    """Runs `fn` under ``if pred:`` (the op may not return a value)."""
-    b = current()
-    if not isinstance(pred, Expr):
-        return fn() if pred else None
-    c = to_bool(pred)
-    op = b.create("tirx.if", [c.materialize()], [], regions=2)
-    block = op.regions[0].blocks.append()
-    b.push_block(block, kind="if")
-    try:
-        r = fn()
-        if r is not None:
-            raise UserError("a predicated (pred=) PTX call cannot return a value")
-    finally:
-        from ._control import _yield
-        _yield(b)
-        b.pop_block()
-    return None
 
 
 def map_shared_rank(ptr, rank):

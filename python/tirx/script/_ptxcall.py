@@ -7,19 +7,83 @@ an accumulator (``inout``: the argument's value is the operand, the result
 named by the slot's ``result`` is stored back) or an immediate (``imm``: a
 compile-time integer that becomes the attribute of the slot's name).
 ``pred=`` runs the call under ``if pred:``.
+
+The operand wrappers ``T.ptx.pred(x)`` / ``T.ptx.addr(base, imm)`` and
+``pred=`` serve the canonical spelling (``_ptx``) too, which imports them
+from here.
 """
 
 import itertools
 
 from .._ods import OPS
-from ._builder import UserError, current
-from ._buffer import store_value
+from ._builder import UserError, current, emit_yield
+from ._buffer import Buffer, ptr_byte_offset, store_value
 from ._expr import BufferLoad, Expr, as_expr, cast, select, to_bool
 from ._opbuild import build
 from ._types import PointerType, PrimType, script_type_of_mlir
 
-__all__ = ["call_variant"]
+__all__ = ["accepts", "call_variant", "Pred", "Addr"]
 
+
+# ---------------------------------------------------------------------------
+# Operands and predication, of both spellings of T.ptx
+# ---------------------------------------------------------------------------
+
+class Pred:
+    """``T.ptx.pred(x)``: `x` as a ``.pred`` operand."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+
+class Addr:
+    """``T.ptx.addr(base, imm)``: an address with an immediate byte offset."""
+
+    __slots__ = ("base", "offset")
+
+    def __init__(self, base, offset):
+        self.base = base
+        self.offset = offset
+
+    def resolve(self):
+        base = self.base
+        if isinstance(base, Buffer):
+            base = base.data
+        e = as_expr(base)
+        if isinstance(e.ty, PointerType):
+            elem = e.ty.element_type
+            if not isinstance(elem, PrimType):
+                elem = PrimType("uint8")
+            return ptr_byte_offset(e, self.offset, elem)
+        if isinstance(e.ty, PrimType) and e.ty.is_int:
+            return e + self.offset
+        raise UserError(f"T.ptx.addr needs a pointer or an integer address, got {e.ty}")
+
+
+def _predicated(pred, fn):
+    """Runs `fn` under ``if pred:`` (the op may not return a value)."""
+    b = current()
+    if not isinstance(pred, Expr):
+        return fn() if pred else None
+    c = to_bool(pred)
+    op = b.create("tirx.if", [c.materialize()], [], regions=2)
+    block = op.regions[0].blocks.append()
+    b.push_block(block, kind="if")
+    try:
+        r = fn()
+        if r is not None:
+            raise UserError("a predicated (pred=) PTX call cannot return a value")
+    finally:
+        emit_yield(b)
+        b.pop_block()
+    return None
+
+
+# ---------------------------------------------------------------------------
+# Table variants
+# ---------------------------------------------------------------------------
 
 def _slot(s, key, default=None):
     if isinstance(s, dict):
@@ -98,13 +162,26 @@ def _lvalue(text, slot, v):
 
 
 def _unwrap(v):
-    from ._ptx import Addr, Pred
     if isinstance(v, Pred):
         e = as_expr(v.value)
         return cast(e, "bool") if not (isinstance(e.ty, PrimType) and e.ty.is_bool) else e
     if isinstance(v, Addr):
         return v.resolve()
     return v
+
+
+def accepts(variant, text, args, kwargs):
+    """Whether `variant`'s operand slots take these arguments (their count
+    and keywords), without building anything."""
+    slots = list(_slot(variant, "operands", []) or [])
+    names = {_slot(s, "name") for s in slots}
+    if any(k not in names for k in kwargs if k not in ("pred", "preserve_dst")):
+        return False
+    try:
+        _assign(text, [s for s in slots if _slot(s, "name") not in kwargs], list(args))
+    except UserError:
+        return False
+    return True
 
 
 def call_variant(variant, text, args, kwargs):
@@ -170,7 +247,6 @@ def call_variant(variant, text, args, kwargs):
     if pred is None:
         emit()
         return None
-    from ._ptx import _predicated
     _predicated(pred, emit)
     return None
 

@@ -18,7 +18,7 @@ import threading
 
 from ._diagnostics import ScriptError, Span, register_source
 
-__all__ = ["ParsedSource", "Env", "capture_env", "source_of"]
+__all__ = ["ParsedSource", "Env", "capture_env", "source_of", "ScriptFunction"]
 
 _counter = itertools.count(1)
 
@@ -311,3 +311,58 @@ def caller_frame(depth):
         return sys._getframe(depth + 1)
     except ValueError:  # pragma: no cover
         return None
+
+
+# ---------------------------------------------------------------------------
+# What the decorators take
+# ---------------------------------------------------------------------------
+
+class ScriptFunction:
+    """The base of what ``@T.prim_func`` returns (``PrimFunc``): a second
+    script decorator on one is an error (see :func:`_check_decorated`)."""
+
+    __slots__ = ()
+
+
+def _header_span(src, fdef):
+    """The `def name(...)` line of a function (not its whole body)."""
+    s = src.span(fdef)
+    line = src.lines[fdef.lineno - 1] if fdef.lineno <= len(src.lines) else ""
+    return Span(s.filename, s.line, s.col, s.line, len(line) + src.indent + 1)
+
+
+def _code_span(f):
+    code = getattr(f, "__code__", None)
+    if code is None:
+        return None
+    return Span(code.co_filename, code.co_firstlineno, 1)
+
+
+def _check_decorated(f, what):
+    """A located error for what a decorator of the script cannot take: a
+    lambda, an async function, a generator, a non-function."""
+    import inspect as _inspect
+    if isinstance(f, ScriptFunction):
+        raise ScriptError(f"{what} is applied twice")
+    if not callable(f) or not hasattr(f, "__code__"):
+        raise ScriptError(f"{what} decorates a function defined with `def`, "
+                          f"got {type(f).__name__}")
+    span = _code_span(f)
+    if f.__name__ != "<lambda>" and (_inspect.iscoroutinefunction(f)
+                                     or _inspect.isasyncgenfunction(f)
+                                     or _inspect.isgeneratorfunction(f)):
+        try:  # the `def` line itself
+            src, node = source_of(f)
+            span = _header_span(src, node)
+        except ScriptError:
+            pass
+    if f.__name__ == "<lambda>":
+        raise ScriptError(f"{what} needs a function defined with `def`: a "
+                          "lambda holds one expression, a kernel holds "
+                          "statements", span)
+    if _inspect.iscoroutinefunction(f) or _inspect.isasyncgenfunction(f):
+        raise ScriptError(f"{what} cannot be an `async def`: a kernel is "
+                          "parsed, not awaited", span)
+    if _inspect.isgeneratorfunction(f):
+        raise ScriptError(f"{what} cannot be a generator (`yield` has no "
+                          "meaning in a kernel)", span)

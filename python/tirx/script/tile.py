@@ -32,6 +32,8 @@ import builtins as _builtins
 from ._builder import UserError, current
 from ._buffer import Buffer, BufferRegion
 from ._expr import Expr, as_expr, to_index
+# The unary / binary / reduce kinds (shared with the printer).
+from ._tilekinds import _BINARY, _REDUCE, _UNARY
 
 __all__ = []
 
@@ -39,11 +41,6 @@ _DYNAMIC = -9223372036854775808  # ShapedType::kDynamic
 
 _SCOPES = {"thread": 0, "warp": 1, "wg": 2, "warpgroup": 2, "cta": 3,
            "cluster": 4}
-_UNARY = ["neg", "abs", "exp", "exp2", "log", "log2", "sqrt", "rsqrt",
-          "reciprocal", "tanh", "silu", "relu"]
-_BINARY = {"add": 0, "sub": 1, "mul": 2, "fdiv": 3, "div": 3, "maximum": 4,
-           "minimum": 5, "max": 4, "min": 5}
-_REDUCE = {"sum": 0, "max": 1, "min": 2}
 
 # The names of every primitive (for Tx.<scope>.<name> and the printer).
 PRIMITIVES = (["copy", "copy_async", "gemm", "gemm_async", "fill", "memset",
@@ -111,7 +108,7 @@ def _region(what, x):
 
 
 def _region_size(what, start, stop):
-    from ._parser import RelativeStop
+    from ._buffer import RelativeStop
     if isinstance(stop, RelativeStop) and stop.start is start:
         return stop.size
     s, e = _static_int(start), _static_int(stop)

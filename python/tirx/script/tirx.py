@@ -6,95 +6,43 @@ and pointers, execution scopes, loops, casts, math, and the ``T.ptx`` /
 ``T.cuda`` namespaces. See docs/Script.md.
 """
 
-import builtins as _builtins
-
-from .. import ir as _ir
-from ._builder import UserError, current
+from .. import ir as _ir  # noqa: F401
+# (current, buffer_type_text, to_index and value_of are T names too)
+from ._builder import UserError, current  # noqa: F401
 from ._buffer import Buffer as _Buffer
-from ._buffer import buffer_type_text
+from ._buffer import buffer_type_text  # noqa: F401
 from . import _buffer
-from ._expr import BufferLoad, Expr, as_expr, to_index, value_of
-from ._expr import cast as _cast
-from ._buffer import decl_buffer as _decl_view
-from ._expr import reinterpret as _reinterpret
-from ._expr import select as _select
+from ._expr import BufferLoad, Expr, as_expr, to_index, value_of  # noqa: F401
 from . import _expr
-from ._parser import MetaVar, ScalarRef
 from ._types import (PointerType, PrimType, TensorMapType, as_prim_type)
 
+# The namespace is assembled from the modules below it (docs/Script.md,
+# "Layers of the package"): each object is defined once, there, and
+# re-exported here under its T name.
+
+# Annotations and dtype constructors, the conversions that take them.
+from ._annotations import (Buffer, BufferAnnotation, DTypeConstructor,  # noqa: F401
+                           HandleAnnotation, LetAnnotation,
+                           LocalVectorAnnotation, Ptr, TensorMap, cast,
+                           handle, let, reinterpret)
+from ._annotations import _DTYPE_CACHE, _dtype_ctor, _static_dims  # noqa: F401
+# Parse-time values, binds, allocations.
+from ._values import MetaVar, ScalarRef, meta_var  # noqa: F401
+from ._bind import Bind, Let, bind  # noqa: F401
+from ._alloc import (alloc_buffer, alloc_local, alloc_scalar,  # noqa: F401
+                     alloc_shared, decl_buffer, decl_scalar, local_scalar,
+                     shared_scalar, smem)
+from ._alloc import _ALLOC_SCOPES, _set_buffer_name  # noqa: F401
+from ._expr import if_then_else  # noqa: F401
+
 # Decorators and function-level helpers live in _function and _macro.
-from ._function import func_attr, mlir_attr, prim_func  # noqa: F401
+from ._function import func_attr, prim_func  # noqa: F401
+from ._generic import mlir_attr  # noqa: F401
 from ._macro import Macro, inline, macro  # noqa: F401
 
 # ---------------------------------------------------------------------------
 # Data types
 # ---------------------------------------------------------------------------
-
-
-class DTypeConstructor:
-    """``T.int32``: a dtype usable as an annotation, a cast
-    (``T.int32(x)``), a constant (``T.int32(5)``) and, subscripted, a local
-    array annotation (``x: T.f32[4]``)."""
-
-    __slots__ = ("prim_type",)
-
-    def __init__(self, dtype):
-        self.prim_type = PrimType(dtype)
-
-    def __call__(self, value=None, *, span=None):
-        if value is None:
-            raise UserError(
-                f"T.{self.prim_type}() declares a symbolic variable, which is "
-                "not supported yet; give a value (T.int32(5)) or annotate a "
-                "parameter")
-        if isinstance(value, (list, tuple)):
-            if self.prim_type.lanes == 1:
-                raise UserError(f"T.{self.prim_type} takes one value; a list of "
-                                "lanes makes a vector (T.int32x4([a, b, c, d]))")
-            return _expr.vector_of(value, self.prim_type)
-        return _cast(value, self.prim_type)
-
-    def __getitem__(self, shape):
-        if not isinstance(shape, tuple):
-            shape = (shape,)
-        return LocalVectorAnnotation(shape, self.prim_type)
-
-    def __repr__(self):
-        return f"T.{self.prim_type}"
-
-    def __str__(self):
-        return str(self.prim_type)
-
-
-class LocalVectorAnnotation:
-    """``T.f32[N]``: a local array annotation."""
-
-    def __init__(self, shape, dtype):
-        self.shape = tuple(shape)
-        self.dtype = dtype
-
-
-class LetAnnotation:
-    """``T.let`` / ``T.let[T.int32]``: an immutable bind."""
-
-    def __init__(self, type_=None):
-        self.type = type_
-
-    def __getitem__(self, t):
-        return LetAnnotation(t)
-
-
-let = LetAnnotation()
-
-_DTYPE_CACHE = {}
-
-
-def _dtype_ctor(name):
-    c = _DTYPE_CACHE.get(name)
-    if c is None:
-        c = DTypeConstructor(name)
-        _DTYPE_CACHE[name] = c
-    return c
 
 
 def __getattr__(name):
@@ -124,131 +72,8 @@ def type_annotation(dtype):
 
 
 # ---------------------------------------------------------------------------
-# Parameter annotations
+# Statements and hints (T.bind is _bind's, T.meta_var _values')
 # ---------------------------------------------------------------------------
-
-
-class BufferAnnotation:
-    """``T.Buffer(shape, dtype)``: a buffer parameter."""
-
-    def __init__(self, shape, dtype="float32", data=None, strides=None,
-                 elem_offset=None, scope="global", align=0, offset_factor=0,
-                 buffer_type="", axis_separators=None, layout=None):
-        if isinstance(shape, (int, Expr)):
-            shape = (shape,)
-        self.shape = tuple(shape)
-        self.dtype = as_prim_type(dtype)
-        self.scope = scope or "global"
-        self.strides = tuple(strides) if strides else None
-        self.elem_offset = elem_offset
-        self.layout = _buffer._as_layout(layout)
-        if self.layout is not None and self.strides:
-            raise UserError("a buffer with a layout takes no strides")
-
-    @property
-    def mlir(self):
-        return buffer_type_text(_static_dims(self.shape), self.dtype, self.scope,
-                                self.strides, 0, self.layout)
-
-
-def _static_dims(shape):
-    out = []
-    for d in shape:
-        if isinstance(d, _builtins.bool):
-            raise UserError("a buffer dimension must be an integer, got a bool")
-        if isinstance(d, int):
-            out.append(d)
-        elif d is None or isinstance(d, Expr):
-            out.append(None)  # dynamic ('?'): read with A.shape[i]
-        else:
-            raise UserError(f"a buffer dimension must be an integer (or None "
-                            f"for a dynamic one), got {type(d).__name__}")
-    return out
-
-
-def Buffer(shape, dtype="float32", *args, **kwargs):  # noqa: N802
-    """``T.Buffer((M, N), "float16")`` as a parameter annotation."""
-    return BufferAnnotation(shape, dtype, *args, **kwargs)
-
-
-class HandleAnnotation:
-    """``T.handle`` / ``T.handle("float32", "shared")``."""
-
-    is_handle_annotation = True
-
-    def __init__(self, dtype=None, storage_scope="global"):
-        if dtype == "tensormap":
-            self.type = TensorMapType()
-        elif dtype is None or dtype == "void":
-            self.type = PointerType(None, storage_scope)
-        else:
-            self.type = PointerType(as_prim_type(dtype), storage_scope)
-
-    @property
-    def mlir(self):
-        return self.type.mlir
-
-
-def handle(dtype=None, storage_scope="global", *, is_size_var=False):
-    """A pointer parameter: untyped (``T.handle``), typed
-    (``T.handle("float32", "shared")``) or a TMA descriptor
-    (``T.handle("tensormap")``)."""
-    return HandleAnnotation(dtype, storage_scope)
-
-
-def TensorMap():  # noqa: N802
-    """A TMA descriptor parameter (``!tirx.tensormap``)."""
-    return HandleAnnotation("tensormap")
-
-
-def Ptr(dtype, storage_scope="global"):  # noqa: N802
-    return HandleAnnotation(dtype, storage_scope)
-
-
-# ---------------------------------------------------------------------------
-# Binds, scalars, meta values
-# ---------------------------------------------------------------------------
-
-
-def meta_var(value):
-    """A parse-time Python value: ``x = T.meta_var(v)`` binds `x` to `v`."""
-    return MetaVar(value)
-
-
-def bind(value, ty=None, name=None, *, var=None):
-    """An immutable binding (``tirx.bind``) of `value`, optionally converted
-    to the type `ty` (``T.let[T.int32] = ...``)."""
-    b = current()
-    if isinstance(value, TensorMapSlot) and value._value is None:
-        # a descriptor T.call_packed builds later: the name stands for it
-        value.name = name
-        return value
-    if ty is not None:
-        t = getattr(ty, "prim_type", None) or ty
-        if isinstance(t, HandleAnnotation):
-            t = t.type
-        if isinstance(t, str):
-            t = as_prim_type(t)
-        if isinstance(t, PrimType):
-            value = _cast(value, t)
-    if isinstance(value, str):
-        return value
-    e = as_expr(value)
-    if ty is not None:
-        t = getattr(ty, "prim_type", None) or ty
-        if isinstance(t, HandleAnnotation):
-            t = t.type
-        if isinstance(t, (PointerType, TensorMapType)) and type(t) is not type(e.ty):
-            raise UserError(f"cannot bind a {e.ty} value as {t}")
-    from ._types import mlir_type_text
-    text = mlir_type_text(e.ty)
-    op = b.create("tirx.bind", [e.materialize()], [text],
-                  {"name": b.str_attr(name or "v")})
-    return Expr(op.result, e.ty, name, is_var=True)
-
-
-Bind = bind
-Let = bind
 
 
 def evaluate(value):
@@ -293,139 +118,8 @@ class _NullContext:
 
 
 # ---------------------------------------------------------------------------
-# Buffers and scalars
+# Buffers and scalars (the allocations are _alloc's)
 # ---------------------------------------------------------------------------
-
-_ALLOC_SCOPES = ("shared", "shared.dyn", "local")
-
-
-def alloc_buffer(shape, dtype="float32", data=None, strides=None,
-                 elem_offset=None, scope="global", align=-1, offset_factor=0,
-                 buffer_type="", axis_separators=None, layout=None, name=None):
-    """A buffer allocated for the kernel (``tirx.alloc_buffer``) in
-    ``shared``, ``shared.dyn`` or ``local`` scope."""
-    b = current()
-    layout = _buffer._as_layout(layout)
-    if data is not None:
-        return decl_buffer(shape, dtype, data=data, strides=strides,
-                           elem_offset=elem_offset, scope=scope, name=name,
-                           layout=layout)
-    if scope not in _ALLOC_SCOPES:
-        raise UserError(f"T.alloc_buffer cannot allocate in '{scope}' scope; "
-                        f"use scope='shared', 'shared.dyn' or 'local'"
-                        + (" (tensor memory is allocated with tcgen05.alloc "
-                           "and viewed with T.decl_buffer)" if scope == "tmem" else ""))
-    if strides:
-        raise UserError("T.alloc_buffer(strides=...) is not supported; "
-                        "allocations are dense")
-    if isinstance(shape, (int, Expr)):
-        shape = (shape,)
-    shape = tuple(shape)
-    t = as_prim_type(dtype)
-    dyn = [to_index(d) for d in shape if not isinstance(d, int)]
-    dims = [d if isinstance(d, int) else None for d in shape]
-    for d in dims:
-        if d is not None and d <= 0:
-            raise UserError(f"buffer dimensions must be positive, got {list(shape)}")
-    if layout is not None and dyn:
-        raise UserError("a buffer with a layout needs a static shape")
-    text = buffer_type_text(dims, t, scope, layout=layout)
-    attrs = {}
-    if align is not None and align > 0:
-        if align & (align - 1):
-            raise UserError(f"align must be a power of two, got {align}")
-        attrs["alignment"] = b.int_attr(align, "i64")
-    if name:
-        attrs["name"] = b.str_attr(name)
-    op = b.create("tirx.alloc_buffer", dyn, [text], attrs)
-    return _Buffer(op.result, t, shape, scope, name, layout=layout)
-
-
-def _set_buffer_name(buf, name):
-    """Records `name` on the op that defines `buf` (for printing)."""
-    try:
-        v = buf.materialize()
-        owner = v.owner
-        if getattr(owner, "name", None) in ("tirx.alloc_buffer", "tirx.decl_buffer") \
-                and "name" not in owner.attributes:
-            owner.attributes["name"] = current().str_attr(name)
-    except Exception:  # pragma: no cover - naming is cosmetic
-        pass
-
-
-def alloc_shared(shape, dtype="float32", **kw):
-    return alloc_buffer(shape, dtype, scope="shared", **kw)
-
-
-def alloc_local(shape, dtype="float32", **kw):
-    return alloc_buffer(shape, dtype, scope="local", **kw)
-
-
-smem = alloc_shared
-
-
-def alloc_scalar(dtype="float32", scope="local"):
-    buf = alloc_buffer((1,), dtype, scope=scope)
-    return ScalarRef(buf, [0])
-
-
-def local_scalar(dtype="float32"):
-    """A mutable scalar in registers (``x = T.local_scalar("uint32")``)."""
-    return alloc_scalar(dtype, "local")
-
-
-def shared_scalar(dtype="float32"):
-    """A scalar in shared memory, e.g. an mbarrier
-    (``bar = T.shared_scalar("uint64")``)."""
-    return alloc_scalar(dtype, "shared")
-
-
-def decl_buffer(shape, dtype="float32", data=None, strides=None,
-                elem_offset=None, byte_offset=None, scope=None, align=0,
-                offset_factor=0, buffer_type="", axis_separators=None,
-                layout=None, allocated_addr=None, name=None):
-    """A buffer view over the pointer `data` (``tirx.decl_buffer``); without
-    `data` an allocation. A tensor-memory buffer is a view at a column
-    address: ``T.decl_buffer((128, 64), "float32", scope="tmem",
-    allocated_addr=addr, layout=T.TileLayout(T.S[(128, 64):(1 @ T.Axis.TLane,
-    1 @ T.Axis.TCol)]))``."""
-    layout = _buffer._as_layout(layout)
-    if isinstance(shape, (int, Expr)):
-        shape = (shape,)
-    if allocated_addr is not None:
-        if data is not None or scope != "tmem":
-            raise UserError("T.decl_buffer(allocated_addr=...) declares a "
-                            "tensor-memory buffer: scope=\"tmem\" and no data")
-        if isinstance(allocated_addr, (list, tuple)):
-            if len(allocated_addr) != 1:
-                raise UserError("allocated_addr takes one tensor-memory address")
-            allocated_addr = allocated_addr[0]
-        if layout is None:
-            if len(shape) != 2 or not all(isinstance(d, int) for d in shape):
-                raise UserError("a tensor-memory buffer needs layout= (a static "
-                                "2-D one defaults to row r in lane r)")
-            from .. import layout as _L
-            layout = _L.tmem_datapath_layout("D", shape[0], shape[1]) \
-                if shape[0] == 128 else _L.TileLayout.from_iters(
-                    [_L.Iter(shape[0], 1, "TLane"), _L.Iter(shape[1], 1, "TCol")])
-        addr = _cast(allocated_addr, PrimType("int32"))
-        ptr = _reinterpret(PointerType(as_prim_type(dtype), "tmem"), addr)
-        return _decl_view(tuple(shape), dtype, ptr, scope="tmem", name=name,
-                          layout=layout)
-    if data is None:
-        return alloc_buffer(shape, dtype, scope=scope or "global", align=align,
-                            name=name, layout=layout)
-    if isinstance(data, _Buffer):
-        data = data.data
-    return _decl_view(tuple(shape), dtype, data, scope=scope, name=name,
-                      elem_offset=elem_offset, byte_offset=byte_offset,
-                      strides=strides, layout=layout)
-
-
-def decl_scalar(dtype, data, scope=None, elem_offset=None, byte_offset=None):
-    buf = decl_buffer((1,), dtype, data=data, scope=scope,
-                      elem_offset=elem_offset, byte_offset=byte_offset)
-    return ScalarRef(buf, [0])
 
 
 def match_buffer(param, shape, dtype="float32", data=None, strides=None,
@@ -460,19 +154,6 @@ def address_of(obj):
                     f"variable or a buffer, got {_expr._describe(obj)}")
 
 
-def reinterpret(dtype, value):
-    """Bit reinterpretation: ``T.reinterpret(PointerType(PrimType("uint64"),
-    "shared"), addr)`` gives the raw address a typed pointer;
-    ``T.reinterpret("int32", x_f32)`` reinterprets bits."""
-    if isinstance(dtype, HandleAnnotation):
-        dtype = dtype.type
-    if isinstance(dtype, str) and dtype == "handle":
-        dtype = PointerType(None, "global")
-    if isinstance(dtype, DTypeConstructor):
-        dtype = dtype.prim_type
-    return _reinterpret(dtype, value)
-
-
 def vector_insert(vec, value, pos):
     """`vec` with lane `pos` set to `value` (``vector.insert``)."""
     return _expr.vector_insert(vec, value, pos)
@@ -481,13 +162,6 @@ def vector_insert(vec, value, pos):
 def vector_bitcast(vec, dtype):
     """The bits of vector `vec` as a vector of `dtype` (``vector.bitcast``)."""
     return _expr.vector_bitcast(vec, dtype)
-
-
-def cast(value, dtype):
-    """Value conversion to `dtype` (``T.cast(x, "float32")``)."""
-    if isinstance(dtype, DTypeConstructor):
-        dtype = dtype.prim_type
-    return _cast(value, dtype)
 
 
 def tvm_access_ptr(ptype, data, offset, extent, rw_mask):
@@ -522,13 +196,6 @@ def ptr_byte_offset(data, byte_offset, dtype):
     return _buffer.ptr_byte_offset(data, byte_offset, dtype)
 
 
-def if_then_else(cond, t, f):
-    """``t`` where `cond` holds, else ``f`` (both are evaluated)."""
-    if not isinstance(cond, Expr):
-        return t if cond else f
-    return _select(cond, t, f)
-
-
 Select = if_then_else
 
 
@@ -558,7 +225,7 @@ from ._generic import mlir_op, mlir_type  # noqa: E402,F401
 def _chip_target(chip):
     """``T.target("sm_90a")``: the ``#tirx.target`` attribute of a chip, for
     ``I.module_attrs({"tirx.target": T.target("sm_90a")})``."""
-    from ._function import MLIRAttr
+    from ._generic import MLIRAttr
     if not isinstance(chip, str) or '"' in chip:
         raise UserError(f"T.target takes a chip name such as 'sm_90a', got {chip!r}")
     return MLIRAttr(f'#tirx.target<"{chip}">')

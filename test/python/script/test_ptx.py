@@ -156,6 +156,8 @@ _TABLE = {
 def fake_table(monkeypatch):
     mod = types.ModuleType("tirx.ptxtable")
     mod.lookup = _TABLE.get
+    mod.lookup_all = lambda text: [_TABLE[text]] if text in _TABLE else []
+    mod._data = lambda: {"ops": []}  # no table-generated ops
     mod.variants = lambda: list(_TABLE.values())
     import tirx
     monkeypatch.setitem(sys.modules, "tirx.ptxtable", mod)

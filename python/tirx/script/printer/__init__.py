@@ -19,12 +19,12 @@ __all__ = ["script", "register_op_printer", "PrintError"]
 
 
 def _module_op(obj):
-    from .._function import IRModule, PrimFunc
+    # a @T.prim_func / @I.ir_module (tirx.script._function) says what it
+    # prints: its module operation and, for a module, the class name
     name = None
-    if isinstance(obj, IRModule):
-        return obj.module.operation, obj.name
-    if isinstance(obj, PrimFunc):
-        return obj.module.operation, None
+    printed = getattr(type(obj), "_printed_module", None)
+    if printed is not None:
+        return printed(obj)
     if isinstance(obj, _ir.Module):
         return obj.operation, None
     if isinstance(obj, _ir.Operation):
@@ -61,8 +61,7 @@ def script(obj, allow_partial=False):
 def _print_error(e):
     """A PrintError for an Unprintable: the message names the op and the
     error is located at the op's source location when it has one."""
-    from .._compile import _spans
-    from .._diagnostics import located
+    from .._diagnostics import _spans, located
     op = e.op
     msg = str(e)
     spans = []

@@ -10,7 +10,7 @@ from ... import ir as _ir
 from .. import _expr as _fexpr
 from .._types import PointerType, PrimType
 from ._node import (ADD, AND, ATOM, BITAND, BITOR, BITXOR, CMP, MUL, NOT, OR,
-                    POWER, SHIFT, UNARY, Node)
+                    POWER, SHIFT, UNARY, BufferInfo, Node)
 from ._types import Unprintable, pointer_text, prim_of
 
 __all__ = ["ExprMixin", "literal_text"]
@@ -231,7 +231,6 @@ class ExprMixin:
             op = v.owner
             if isinstance(op, _ir.Operation) and (op in self.inline or self._transparent(op)):
                 n = self.node(v)
-                from ._function import BufferInfo
                 return BufferInfo(n.text, n)
             raise Unprintable(f"a buffer value without a name ({v.type})")
         return b

@@ -27,9 +27,10 @@ from ... import ir as _ir
 from .._structural import effect_free
 from .._types import PrimType
 from ._exprs import ExprMixin, literal_text
-from ._node import ATOM, Node
+from ._node import ATOM, BufferInfo, Node
 from ._ptx import PtxMixin
-from ._types import Unprintable, annotation, pointer_text, prim_of
+from ._types import (Unprintable, _param_stype, annotation, pointer_text,
+                     prim_of)
 
 __all__ = ["FunctionPrinter", "RESERVED"]
 
@@ -50,17 +51,6 @@ _TERMINATORS = {"tirx.yield", "tirx.condition", "tirx.break", "tirx.continue",
                 "func.return"}
 _LOOP_CALLS = {"unroll": "T.unroll", "vectorized": "T.vectorized",
                "parallel": "T.parallel", "serial": "T.serial"}
-
-
-class BufferInfo:
-    """How a buffer value is written: its name (or the expression of an
-    inlined op producing it, whose Node is `node`)."""
-
-    __slots__ = ("name", "node")
-
-    def __init__(self, name, node=None):
-        self.name = name
-        self.node = node
 
 
 class _Retry(RuntimeError):
@@ -1006,14 +996,6 @@ def _same_block(a, b):
     """Block wrappers are new Python objects on each access: compare the
     blocks (a None is no block)."""
     return a is not None and b is not None and a == b
-
-
-def _param_stype(t):
-    p = prim_of(t)
-    if p is not None:
-        return p
-    from .._types import script_type_of_mlir
-    return script_type_of_mlir(str(t))
 
 
 def _dense_strides(shape):

@@ -10,8 +10,8 @@ two steps, in the order the parser creates them; the printer checks them
 against the IR's order of statements.
 """
 
-__all__ = ["Node", "ATOM", "POWER", "UNARY", "MUL", "ADD", "SHIFT", "BITAND",
-           "BITXOR", "BITOR", "CMP", "NOT", "AND", "OR", "NO_LITERAL"]
+__all__ = ["Node", "BufferInfo", "ATOM", "POWER", "UNARY", "MUL", "ADD", "SHIFT",
+           "BITAND", "BITXOR", "BITOR", "CMP", "NOT", "AND", "OR", "NO_LITERAL"]
 
 # Python's operator precedence, loosest last.
 ATOM = 100
@@ -68,3 +68,14 @@ class Node:
 
     def __repr__(self):
         return f"<Node {self.text}: {self.stype}>"
+
+
+class BufferInfo:
+    """How a buffer value is written: its name (or the expression of an
+    inlined op producing it, whose Node is `node`)."""
+
+    __slots__ = ("name", "node")
+
+    def __init__(self, name, node=None):
+        self.name = name
+        self.node = node

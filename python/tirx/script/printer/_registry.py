@@ -8,6 +8,7 @@ statement when it has no result.
 """
 
 from ._node import ATOM, Node
+from ._types import _param_stype
 
 __all__ = ["register_op_printer", "op_printer"]
 
@@ -32,7 +33,6 @@ def op_printer(op_name):
         ev = tuple(e for n in nodes for e in n.ev) + tuple(e for n in nodes for e in n.mat)
         if not printer.is_pure(op):
             ev += (op,)
-        from ._function import _param_stype
         stype = _param_stype(op.results[0].type) if len(op.results) == 1 else None
         return Node(text, ATOM, stype, ev)
     return spell

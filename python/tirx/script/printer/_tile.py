@@ -9,7 +9,7 @@ builder in ``tirx/script/tile.py``.
 """
 
 from ... import ir as _ir
-from .. import tile as _tile
+from .. import _tilekinds as _kinds
 from .._types import PrimType
 from ._node import ATOM, Node
 from ._types import Unprintable, dict_items, prim_of
@@ -40,11 +40,11 @@ TILE_OPS = {
     "gemm_async": (["c", "a", "b"], [("accum", PrimType("bool")), ("mbar", None)],
                    "gemm_async", ()),
     "fill": (["dst"], [], "fill", ()),
-    "unary": (["dst", "src"], [], _kind(_tile._UNARY), ()),
-    "binary": (["dst", "lhs", "rhs"], [], _kind(_tile._BINARY), ("lhs", "rhs")),
+    "unary": (["dst", "src"], [], _kind(_kinds._UNARY), ()),
+    "binary": (["dst", "lhs", "rhs"], [], _kind(_kinds._BINARY), ("lhs", "rhs")),
     "fma": (["dst", "a", "b", "c"], [], "fma", ("a", "b", "c")),
     "cast": (["dst", "src"], [], "cast", ()),
-    "reduce": (["dst", "src"], [], _kind(_tile._REDUCE), ()),
+    "reduce": (["dst", "src"], [], _kind(_kinds._REDUCE), ()),
     "permute_layout": (["dst", "src"], [("workspace", None)], "permute_layout", ()),
     "select": (["dst", "true_value", "false_value"], [], "select",
                ("true_value", "false_value")),
@@ -160,7 +160,7 @@ def tile_statement(p, op, indent):
         args[4:4] = [_kind_name(attrs, "binary_kind", _BINARY_NAMES, op.name),
                      _kind_name(attrs, "reduce_kind", _REDUCE_NAMES, op.name)]
     if short == "unary_reduce":
-        args[3:3] = [_kind_name(attrs, "unary_kind", _tile._UNARY, op.name),
+        args[3:3] = [_kind_name(attrs, "unary_kind", _kinds._UNARY, op.name),
                      _kind_name(attrs, "reduce_kind", _REDUCE_NAMES, op.name)]
     if short == "binary_chain":
         args[4:4] = [_kind_name(attrs, "op0", _BINARY_NAMES, op.name),

@@ -59,6 +59,16 @@ def prim_of(t):
         return None
 
 
+def _param_stype(t):
+    """The script type of a value of MLIR type `t` (a parameter, an op
+    result)."""
+    p = prim_of(t)
+    if p is not None:
+        return p
+    from .._types import script_type_of_mlir
+    return script_type_of_mlir(str(t))
+
+
 def dtype_literal(prim):
     return f'"{prim.dtype}"'
 
