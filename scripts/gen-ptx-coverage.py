@@ -77,10 +77,11 @@ FAMILIES = [
     ("cnot", "Integer bit manipulation"),
     ("dp4a", "Integer bit manipulation"),
     ("dp2a", "Integer bit manipulation"),
-    ("ld", "Memory (ld, st, atom, red)"),
-    ("st", "Memory (ld, st, atom, red)"),
-    ("atom", "Memory (ld, st, atom, red)"),
-    ("red", "Memory (ld, st, atom, red)"),
+    ("ld", "Memory (ld, st, atom, red, multimem)"),
+    ("st", "Memory (ld, st, atom, red, multimem)"),
+    ("multimem.", "Memory (ld, st, atom, red, multimem)"),
+    ("atom", "Memory (ld, st, atom, red, multimem)"),
+    ("red", "Memory (ld, st, atom, red, multimem)"),
 ] + [(m, "Scalar arithmetic, comparison and logic")
      for m in ("add", "sub", "mul", "mad", "fma", "div", "rem", "abs",
                "neg", "min", "max", "copysign", "rcp", "sqrt",
@@ -91,8 +92,10 @@ FAMILIES = [
 
 
 def family_of(mnemonic):
+    # A prefix names whole dot-separated parts: `mul` is not `multimem`.
     for prefix, family in FAMILIES:
-        if mnemonic.startswith(prefix):
+        if mnemonic == prefix or (mnemonic.startswith(prefix) and (
+                prefix.endswith(".") or mnemonic[len(prefix)] == ".")):
             return family
     raise SystemExit(f"gen-ptx-coverage: no family for tirx.ptx.{mnemonic}")
 

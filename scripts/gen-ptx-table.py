@@ -272,7 +272,7 @@ def table_ops(R, data, table_path):
             fail(f"{name}: no variants")
         imms = set()
         for spec in e["ptx_operands"]:
-            role, _, rest = spec.strip().partition(" ")
+            role, _, rest = spec.strip().lstrip("|").partition(" ")
             if role == "inout":
                 fail(f"{name}: a table op has no inout operands ('{spec}')")
             if role == "imm":
@@ -316,9 +316,17 @@ def table_ops(R, data, table_path):
         op_idx = {o["name"]: i for i, o in enumerate(e["operands"])}
         res_idx = {r["name"]: i for i, r in enumerate(e["results"])}
         ops_spec = []
-        for spec in e["ptx_operands"]:
-            role, _, rest = spec.strip().partition(" ")
+        for n, spec in enumerate(e["ptx_operands"]):
+            # `|out q`: q shares the previous operand's PTX operand (`p|q`).
+            pipe = spec.strip().startswith("|")
+            if pipe and (n == 0 or not spec.strip()[1:].startswith("out")
+                         or not e["ptx_operands"][n - 1].strip().lstrip("|").startswith("out")):
+                fail(f"{name}: '{spec}': only a result may follow another with '|'")
+            role, _, rest = spec.strip().lstrip("|").partition(" ")
             oname = rest.split("{")[0].split(">")[0].strip()
+            if pipe:
+                ops_spec.append(f"{{ptx_table::Role::Out, {res_idx[oname]}, {cstr(oname)}, true}}")
+                continue
             if role == "lit":
                 ops_spec.append(f"{{ptx_table::Role::Lit, 0, {cstr(oname)}}}")
                 continue

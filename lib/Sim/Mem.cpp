@@ -438,6 +438,11 @@ static constexpr int64_t kPolicyTag = int64_t(0x7C1) << 52;
 
 LogicalResult sim::decodeMemOp(Operation *op, Compiler &c, bool &handled) {
   handled = true;
+  // A multimem address names one location on each GPU of a multimem
+  // object; the simulator runs one GPU.
+  if (isa<PTXMultimemLdReduceOp, PTXMultimemStOp, PTXMultimemRedOp>(op))
+    return c.notModeled(op, "a multimem address names a location on every "
+                            "GPU of its object, and the simulator runs one");
   if (auto o = dyn_cast<PTXStBulkOp>(op)) {
     auto e = std::make_unique<BulkZero>();
     e->addr = c.slot(o.getAddr());

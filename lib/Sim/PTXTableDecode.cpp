@@ -77,8 +77,9 @@ LogicalResult Translator::translateTable(const Instr &in, bool &handled) {
                 spec.role != ptx_table::Role::Imm) ||
                slots.lookup(spec.name).present;
       };
+      // A result joined by `|` shares its predecessor's operand.
       for (const ptx_table::Operand &spec : table.operands)
-        if (present(spec))
+        if (present(spec) && !spec.pipe)
           ++count;
       if (count != in.ops.size())
         continue;
@@ -92,11 +93,73 @@ LogicalResult Translator::translateTable(const Instr &in, bool &handled) {
                                            : Attribute(b.getUnitAttr()));
       SmallVector<Value> operands(table.numOperands);
       SmallVector<std::pair<unsigned, uint32_t>> results;
+      // A vector result's slots and the registers its elements go to.
+      struct Group {
+        unsigned result;
+        uint32_t base;
+        unsigned bits;
+        SmallVector<uint32_t> regs;
+      };
+      SmallVector<Group> groups;
       size_t j = 0;
       for (const ptx_table::Operand &spec : table.operands) {
         if (!present(spec))
           continue;
+        if (spec.pipe) {
+          // The second register of `p|q`.
+          const Operand &first = in.ops[j - 1];
+          Operand second;
+          second.kind = first.pairName == "_" ? Operand::Kind::Sink
+                                              : Operand::Kind::Reg;
+          second.name = first.pairName;
+          second.pos = first.pos;
+          if (first.pairName.empty())
+            return error() << "'" << in.opcode << "' writes two predicates, "
+                           << "p|q";
+          uint32_t d = dest(second, ok);
+          if (!ok)
+            return failure();
+          results.push_back({spec.index, d});
+          continue;
+        }
         const Operand &o = in.ops[j++];
+        // A braced register group is a vector operand or result: its
+        // elements are packed into (or unpacked from) the vector's slots.
+        if (auto vt = dyn_cast_or_null<VectorType>(slots.lookup(spec.name).type)) {
+          if (o.kind != Operand::Kind::Vec ||
+              o.elems.size() != (size_t)vt.getNumElements())
+            return error() << "'" << in.opcode << "' takes a group of "
+                           << vt.getNumElements() << " registers for '"
+                           << spec.name << "'";
+          unsigned w = vt.getElementType().getIntOrFloatBitWidth();
+          uint32_t base = temp(std::max<uint32_t>(
+              1, (vt.getNumElements() * w + 63) / 64));
+          if (spec.role == ptx_table::Role::Out) {
+            SmallVector<uint32_t> regs;
+            for (const Operand &e : o.elems) {
+              regs.push_back(dest(e, ok));
+              if (!ok)
+                return failure();
+            }
+            groups.push_back({spec.index, base, w, std::move(regs)});
+            results.push_back({spec.index, base});
+            continue;
+          }
+          for (unsigned s = 0; s < (vt.getNumElements() * w + 63) / 64; ++s)
+            emitConst(base + s, 0);
+          for (auto [i, e] : llvm::enumerate(o.elems)) {
+            uint32_t v = value(e, w, ok);
+            if (!ok)
+              return failure();
+            uint32_t m = temp(), at = base + (i * w) / 64;
+            emitMask(m, v, w);
+            if (unsigned shift = (i * w) % 64)
+              emitIntBin(IB::Shl, SK::I64, m, m, constant(shift));
+            emitIntBin(IB::Or, SK::I64, at, at, m);
+          }
+          operands[spec.index] = arg(vt, base);
+          continue;
+        }
         switch (spec.role) {
         case ptx_table::Role::Lit:
           if (o.kind != Operand::Kind::Imm ||
@@ -157,7 +220,17 @@ LogicalResult Translator::translateTable(const Instr &in, bool &handled) {
                        << table.name << "'";
       for (auto [index, slot] : results)
         out(op->getResult(index), slot);
-      return decodeBuilt(op);
+      if (failed(decodeBuilt(op)))
+        return failure();
+      for (const Group &g : groups)
+        for (auto [i, reg] : llvm::enumerate(g.regs)) {
+          uint32_t at = g.base + (i * g.bits) / 64, m = temp();
+          emitMov(m, at);
+          if (unsigned shift = (i * g.bits) % 64)
+            emitIntBin(IB::ShrU, SK::I64, m, m, constant(shift));
+          emitMask(reg, m, g.bits);
+        }
+      return success();
     }
   }
   return success();
@@ -191,7 +264,14 @@ LogicalResult sim::decodeTableScalarOp(Operation *op, Compiler &c,
   const ptx_table::TableOp *table = ptx_table::lookupTableOp(op);
   if (!table)
     return success();
-  auto isRegister = [](Type t) { return t.isIntOrFloat(); };
+  // Registers, and vectors of them (a braced register group).
+  auto isRegister = [](Type t) {
+    if (auto vt = dyn_cast<VectorType>(t))
+      return vt.getRank() == 1 && !vt.isScalable() &&
+             vt.getElementType().isIntOrFloat() &&
+             vt.getElementType().getIntOrFloatBitWidth() > 1;
+    return t.isIntOrFloat();
+  };
   if (!llvm::all_of(op->getOperandTypes(), isRegister) ||
       !llvm::all_of(op->getResultTypes(), isRegister))
     return success();
@@ -226,15 +306,63 @@ LogicalResult sim::decodeTableScalarOp(Operation *op, Compiler &c,
     o.name = name;
     return o;
   };
+  // A vector is a group of element registers: a source's elements are
+  // unpacked from its slots before the instruction, a result's packed into
+  // its slots after it.
+  struct Packed {
+    uint32_t base;
+    unsigned bits;
+    SmallVector<uint32_t> regs;
+  };
+  SmallVector<Packed> packs;
+  auto bindGroup = [&](Value v, bool isResult) {
+    auto vt = cast<VectorType>(v.getType());
+    unsigned w = vt.getElementType().getIntOrFloatBitWidth();
+    Operand g;
+    g.kind = Operand::Kind::Vec;
+    Packed p{c.slot(v), w, {}};
+    for (int64_t i = 0; i < vt.getNumElements(); ++i) {
+      std::string name = "%v" + std::to_string(t.scopes.back().size());
+      Reg r;
+      r.slot = t.temp();
+      r.bits = w;
+      t.scopes.back()[name] = r;
+      Operand e;
+      e.kind = Operand::Kind::Reg;
+      e.name = name;
+      g.elems.push_back(e);
+      p.regs.push_back(r.slot);
+      if (!isResult) {
+        uint32_t m = t.temp();
+        t.emitMov(m, p.base + (i * w) / 64);
+        if (unsigned shift = (i * w) % 64)
+          t.emitIntBin(IB::ShrU, SK::I64, m, m, t.constant(shift));
+        t.emitMask(r.slot, m, w);
+      }
+    }
+    if (isResult)
+      packs.push_back(std::move(p));
+    return g;
+  };
+  auto bind = [&](Value v, bool isResult) {
+    return isa<VectorType>(v.getType()) ? bindGroup(v, isResult)
+                                        : bindRegister(v);
+  };
   for (const ptx_table::Operand &spec : table->operands) {
     switch (spec.role) {
     case ptx_table::Role::Out:
-      in.ops.push_back(bindRegister(op->getResult(spec.index)));
+      if (spec.pipe && !in.ops.empty()) {
+        // `p|q`: the second register joins the previous operand.
+        Operand second = bindRegister(op->getResult(spec.index));
+        in.ops.back().pairName = second.name;
+        break;
+      }
+      in.ops.push_back(bind(op->getResult(spec.index), /*isResult=*/true));
       break;
     case ptx_table::Role::In: {
       auto [start, length] = table->operandRange(op, spec.index);
       for (unsigned i = start; i < start + length; ++i)
-        in.ops.push_back(bindRegister(op->getOperand(i)));
+        in.ops.push_back(bind(op->getOperand(i), /*isResult=*/false));
       break;
     }
     case ptx_table::Role::Imm:
@@ -265,6 +393,18 @@ LogicalResult sim::decodeTableScalarOp(Operation *op, Compiler &c,
   if (!translated)
     return c.notModeled(op, "its PTX instruction '" + in.opcode +
                                 "' has no simulator semantics");
+  for (const Packed &p : packs) {
+    unsigned words = (p.regs.size() * p.bits + 63) / 64;
+    for (unsigned s = 0; s < words; ++s)
+      t.emitConst(p.base + s, 0);
+    for (auto [i, reg] : llvm::enumerate(p.regs)) {
+      uint32_t m = t.temp(), at = p.base + (i * p.bits) / 64;
+      t.emitMask(m, reg, p.bits);
+      if (unsigned shift = (i * p.bits) % 64)
+        t.emitIntBin(IB::Shl, SK::I64, m, m, t.constant(shift));
+      t.emitIntBin(IB::Or, SK::I64, at, at, m);
+    }
+  }
   if (t.c.slotsUsed() > c.slotsUsed())
     c.temp(t.c.slotsUsed() - c.slotsUsed());
   return success();

@@ -101,3 +101,14 @@ func.func @set_halves(%x: f32, %a: i32, %b: bf16, %q: i1) {
   return
 }
 
+
+// CHECK-LABEL: func.func @setp_pq(
+// CHECK: %{{.*}}, %{{.*}} = tirx.ptx.setp.pq lt s32 %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT: %{{.*}}, %{{.*}} = tirx.ptx.setp.pq ge xor ftz f16x2 %{{.*}}, %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT: %{{.*}}, %{{.*}} = tirx.ptx.setp.pq nan bf16x2 %{{.*}}, %{{.*}} : i32
+func.func @setp_pq(%a: i32, %q: i1) {
+  %p0, %q0 = tirx.ptx.setp.pq lt s32 %a, %a : i32
+  %p1, %q1 = tirx.ptx.setp.pq ge xor ftz f16x2 %a, %a, %q : i32
+  %p2, %q2 = tirx.ptx.setp.pq nan bf16x2 %a, %a : i32
+  return
+}

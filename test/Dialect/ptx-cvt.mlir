@@ -41,3 +41,14 @@ func.func @narrow(%f: f32, %g: f32, %h2: i32, %b: i8, %q: i16, %bits: i32) {
   %8 = tirx.ptx.cvt rs relu satfinite f16x2 from f32 %f, %g, %bits : (f32, f32, i32) -> i32
   return
 }
+
+// The .rs x4 lines take their four f32 as one vector<4xf32> (a braced
+// group in PTX) and the random bits as the second operand.
+// CHECK-LABEL: func.func @rs_x4(
+// CHECK: tirx.ptx.cvt rs satfinite e4m3x4 from f32 %{{.*}}, %{{.*}} : (vector<4xf32>, i32) -> i32
+// CHECK-NEXT: tirx.ptx.cvt rs relu satfinite e2m1x4 from f32 %{{.*}}, %{{.*}} : (vector<4xf32>, i32) -> i16
+func.func @rs_x4(%v: vector<4xf32>, %bits: i32) {
+  %0 = tirx.ptx.cvt rs satfinite e4m3x4 from f32 %v, %bits : (vector<4xf32>, i32) -> i32
+  %1 = tirx.ptx.cvt rs relu satfinite e2m1x4 from f32 %v, %bits : (vector<4xf32>, i32) -> i16
+  return
+}

@@ -138,3 +138,30 @@ module attributes {tirx.target = #tirx.target<"sm_80">} {
   }
 }
 
+
+// -----
+
+func.func @setp_pq_bf16x2_ftz(%a: i32) {
+  // .ftz is for f32, f16 and f16x2 sources only.
+  // expected-error @+1 {{its nearest variants: `setp.lt.bf16x2`}}
+  %p, %q = tirx.ptx.setp.pq lt ftz bf16x2 %a, %a : i32
+  return
+}
+
+// -----
+
+func.func @setp_pq_unsigned_on_signed(%a: i32) {
+  // expected-error @+1 {{'tirx.ptx.setp.pq' op has no PTX variant with}}
+  %p, %q = tirx.ptx.setp.pq lo s32 %a, %a : i32
+  return
+}
+
+// -----
+
+module attributes {tirx.target = #tirx.target<"sm_80">} {
+  func.func @setp_pq_bf16x2_on_sm80(%a: i32) {
+    // expected-error @+1 {{'tirx.ptx.setp.pq' op 'setp.lt.bf16x2' requires sm_90 or newer, but the module targets sm_80}}
+    %p, %q = tirx.ptx.setp.pq lt bf16x2 %a, %a : i32
+    return
+  }
+}

@@ -73,3 +73,20 @@ module attributes {tirx.target = #tirx.target<"sm_120a">} {
     return
   }
 }
+
+// -----
+
+func.func @rs_x4_without_satfinite(%v: vector<4xf32>, %bits: i32) {
+  // expected-error @+1 {{its nearest variants: `cvt.rs.satfinite.e4m3x4.f32`}}
+  %0 = tirx.ptx.cvt rs e4m3x4 from f32 %v, %bits : (vector<4xf32>, i32) -> i32
+  return
+}
+
+// -----
+
+func.func @rs_x4_fp4_in_i32(%v: vector<4xf32>, %bits: i32) {
+  // Four fp4 values are 16 bits.
+  // expected-error @+1 {{'tirx.ptx.cvt' op has no PTX variant with}}
+  %0 = tirx.ptx.cvt rs satfinite e2m1x4 from f32 %v, %bits : (vector<4xf32>, i32) -> i32
+  return
+}

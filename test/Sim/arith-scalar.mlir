@@ -309,3 +309,41 @@ func.func @set_halves(%out: !tirx.buffer<7xi32, global>) {
 }
 }
 
+
+// -----
+
+// setp's p|q form (tirx.ptx.setp.pq): on a scalar type q is the
+// complement compare, each combined with c (lt xor with c = 1: p = 0 xor
+// 1, q = 1 xor 1); on a packed pair p is the low half's compare and q the
+// high half's: f16x2 (1.0, 3.0) < (2.0, 2.0) is (1, 0); bf16x2
+// (NaN, 1.0) >= (0, 0) is (0, 1), and with `and` c = 1 the same.
+// CHECK-LABEL: arg0: int32[8]
+// CHECK-NEXT: [1, 0, 1, 0, 1, 0, 0, 1]
+func.func @setp_pq(%out: !tirx.buffer<8xi32, global>) {
+  tirx.kernel {
+    %c0 = arith.constant 0 : index
+    %m1 = arith.constant -1 : i32
+    %zero = arith.constant 0 : i32
+    %one = arith.constant 1 : i32
+    %two = arith.constant 2 : i32
+    %true = arith.constant true
+    %a2 = arith.constant 1107311616 : i32   // f16x2 (lo 1.0, hi 3.0)
+    %b2 = arith.constant 1073758208 : i32   // f16x2 (2.0, 2.0)
+    %bn = arith.constant 1065385920 : i32   // bf16x2 (lo NaN, hi 1.0)
+    %p0, %q0 = tirx.ptx.setp.pq lt s32 %m1, %zero : i32
+    %p1, %q1 = tirx.ptx.setp.pq lt xor s32 %two, %one, %true : i32
+    %p2, %q2 = tirx.ptx.setp.pq lt f16x2 %a2, %b2 : i32
+    %p3, %q3 = tirx.ptx.setp.pq ge and bf16x2 %bn, %zero, %true : i32
+    %r0 = tirx.ptx.selp b32 %one, %zero, %p0 : i32
+    %r1 = tirx.ptx.selp b32 %one, %zero, %q0 : i32
+    %r2 = tirx.ptx.selp b32 %one, %zero, %p1 : i32
+    %r3 = tirx.ptx.selp b32 %one, %zero, %q1 : i32
+    %r4 = tirx.ptx.selp b32 %one, %zero, %p2 : i32
+    %r5 = tirx.ptx.selp b32 %one, %zero, %q2 : i32
+    %r6 = tirx.ptx.selp b32 %one, %zero, %p3 : i32
+    %r7 = tirx.ptx.selp b32 %one, %zero, %q3 : i32
+    %v = vector.from_elements %r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7 : vector<8xi32>
+    tirx.buffer_store %v, %out[%c0] : vector<8xi32>, !tirx.buffer<8xi32, global>
+  }
+  return
+}

@@ -230,3 +230,30 @@ func.func @stochastic_rounding(%out: !tirx.buffer<4xf32, global>) {
   return
 }
 }
+
+// -----
+
+module attributes {tirx.target = #tirx.target<"sm_90a">} {
+func.func @multimem(%out: !tirx.buffer<4xf32, global>, %mc: !tirx.ptr<f32, global>) {
+  tirx.kernel {
+    %v = arith.constant dense<1.0> : vector<2xf32>
+    // expected-error @+1 {{'tirx.ptx.multimem.red' is not modeled by the simulator: a multimem address names a location on every GPU of its object, and the simulator runs one}}
+    tirx.ptx.multimem.red add f32 %mc, %v : !tirx.ptr<f32, global>, vector<2xf32>
+  }
+  return
+}
+}
+
+// -----
+
+module attributes {tirx.target = #tirx.target<"sm_100a">} {
+func.func @stochastic_rounding_x4(%out: !tirx.buffer<4xf32, global>) {
+  tirx.kernel {
+    %v = arith.constant dense<1.0> : vector<4xf32>
+    %r = arith.constant 7 : i32
+    // expected-error @+1 {{'tirx.ptx.cvt' (PTX instruction 'cvt.rs.satfinite.e4m3x4.f32') is not modeled by the simulator: stochastic rounding (.rs)}}
+    %0 = tirx.ptx.cvt rs satfinite e4m3x4 from f32 %v, %r : (vector<4xf32>, i32) -> i32
+  }
+  return
+}
+}

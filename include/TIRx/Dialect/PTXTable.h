@@ -44,11 +44,15 @@ struct Row {
 /// One PTX operand, in PTX order: an ODS operand (`In`), an ODS result
 /// (`Out`), an integer attribute written as an immediate (`Imm`, `name` the
 /// attribute) or a literal the instruction fixes (`Lit`, `name` the text).
+/// An operand with `pipe` shares the previous one's PTX operand, written
+/// `prev|this` (setp's `p|q`). A vector operand or result is a braced
+/// group of its elements (`{a, b}`), one register each.
 enum class Role { In, Out, Imm, Lit };
 struct Operand {
   Role role;
   unsigned index; // ODS operand or result index; an Imm's attribute width
   const char *name;
+  bool pipe = false;
 };
 
 struct TableOp {

@@ -492,6 +492,50 @@ predicate `c`.
         cSet # " and (type in ('f32', 'f16') or not ftz)">];
 }
 
+def TIRx_PTXSetpPQOp : TIRx_PTXTableOp<"setp.pq", PTX_SM70,
+    ["setp.cmp{.bool}.{b16,b32,b64,u16,u32,u64,s16,s32,s64} p|q",
+     "setp.cmp{.bool}{.ftz}.{f32,f64,f16x2,bf16x2} p|q"],
+    [Pure, AllTypesMatch<["a", "b"]>]> {
+  let summary = "Compare into two predicates";
+  let ptxDoc = [{
+The `p|q` form of `setp`. On a scalar type, `p` is `a cmp b` and `q` its
+complement, each combined with the predicate `c` by `bool` (and, or,
+xor) when it is given. On a packed f16x2 or bf16x2 pair the halves are
+compared apart: `p` is the low half's result and `q` the high half's
+(each combined with `c`). The lone halves (f16, bf16) have no `p|q`
+form. The comparisons are those of `setp`.
+  }];
+  let ptxExample = "%p, %q = tirx.ptx.setp.pq lt f16x2 %a, %b : i32";
+  let arguments = (ins TIRx_PTXCmpOp:$cmp, OptionalAttr<TIRx_PTXBoolOp>:$bool_op,
+                       UnitAttr:$ftz, TIRx_PTXArithType:$type, TIRx_PTXReg:$a,
+                       TIRx_PTXReg:$b, Optional<I1>:$c);
+  let results = (outs I1:$p, I1:$q);
+  let assemblyFormat = [{
+    $cmp ($bool_op^)? (`ftz` $ftz^)? $type $a `,` $b (`,` $c^)? attr-dict `:`
+    type($a)
+  }];
+  let ptxOperands = ["out p", "|out q", "in a", "in b", "in c"];
+  defvar cSet = "(bool_op is None) == (not c)";
+  let ptxVariants = [
+    TIRx_PTXForm<"setp{cmp}{bool_op}{type}",
+        ["cmp: eq | ne", "bool_op", "c: - | +", "type: b16 | b32 | b64"],
+        ["a : {reg(type)}", "b : {reg(type)}"], cSet>,
+    TIRx_PTXForm<"setp{cmp}{bool_op}{type}",
+        ["cmp: eq | ne | lt | le | gt | ge | lo | ls | hi | hs", "bool_op",
+         "c: - | +", "type: u16 | u32 | u64"],
+        ["a : {reg(type)}", "b : {reg(type)}"], cSet>,
+    TIRx_PTXForm<"setp{cmp}{bool_op}{type}",
+        ["cmp: eq | ne | lt | le | gt | ge", "bool_op", "c: - | +",
+         "type: s16 | s32 | s64"],
+        ["a : {reg(type)}", "b : {reg(type)}"], cSet>,
+    TIRx_PTXForm<"setp{cmp}{bool_op}{ftz}{type}",
+        ["cmp: eq | ne | lt | le | gt | ge | equ | neu | ltu | leu | gtu | geu | num | nan",
+         "bool_op", "c: - | +", "ftz(.ftz): - | +",
+         "type: f32 | f64 | f16x2 | bf16x2@PTX_SM90"],
+        ["a : {reg(type)}", "b : {reg(type)}"],
+        cSet # " and (type in ('f32', 'f16x2') or not ftz)">];
+}
+
 def TIRx_PTXSelpOp : TIRx_PTXTableOp<"selp", PTX_SM70,
     ["selp.{b16,b32,b64,u16,u32,u64,s16,s32,s64,f32,f64}"],
     [Pure, AllTypesMatch<["a", "b", "res"]>]> {
@@ -729,6 +773,11 @@ packed type, or 0xFFFF each for u32/s32), the low half's in the low half.
         sets, cSet, [PTX_SM90]>];
 }
 
+// cvt's source: a register, or the braced group of four f32 of the .rs x4
+// lines (a vector<4xf32>).
+def TIRx_PTXRegOrF32x4 : AnyTypeOf<[TIRx_PTXReg, VectorOfLengthAndType<[4], [F32]>],
+    "PTX register value or vector of four f32">;
+
 def TIRx_PTXCvtOp : TIRx_PTXTableOp<"cvt", PTX_SM70,
     ["cvt{.irnd,.frnd}{.ftz}{.sat}.{u8,u16,u32,u64,s8,s16,s32,s64,bf16,f16,f32,f64}.{same}",
      "cvt.{rn,rz}{.relu}{.satfinite}.{f16,bf16}.f32",
@@ -742,7 +791,8 @@ def TIRx_PTXCvtOp : TIRx_PTXTableOp<"cvt", PTX_SM70,
      "cvt.rn.satfinite{.relu}.{e2m1x2,e2m3x2,e3m2x2}.f32 (two sources)",
      "cvt.rn.satfinite{.relu}.e2m1x2.f16x2",
      "cvt.{rz,rp}{.satfinite}.ue8m0x2.{f32 (two sources),bf16x2}",
-     "cvt.rn{.relu}.f16x2.{e2m1x2,e2m3x2,e3m2x2}", "cvt.rn.bf16x2.ue8m0x2"],
+     "cvt.rn{.relu}.f16x2.{e2m1x2,e2m3x2,e3m2x2}", "cvt.rn.bf16x2.ue8m0x2",
+     "cvt.rs{.relu}.satfinite.{e4m3x4,e5m2x4,e2m1x4,e2m3x4,e3m2x4}.f32 (four sources, random bits)"],
     [Pure, AttrSizedOperandSegments]> {
   let summary = "Convert between types";
   let ptxDoc = [{
@@ -761,13 +811,16 @@ The narrow formats of sm_100: e2m1 (fp4, an 8-bit register holding two:
 byte of a 16-bit register) and ue8m0 (an unsigned power-of-two scale, two
 in a 16-bit register), converted from two f32 sources (`a` the high
 lane), from a packed half pair, or to an f16x2 (bf16x2 for ue8m0). `rs`
-rounds stochastically with the random bits of `c` (an i32).
+rounds stochastically with the random bits of its last operand (an i32:
+`c` of the two-source lines, `b` of the x4 lines, which convert the four
+f32 of a `vector<4xf32>` `a`, element 0 the lowest lane, into four
+fp8/fp6 values in an i32 or four fp4 values in an i16).
   }];
   let ptxExample = "%h = tirx.ptx.cvt rn f16 from f32 %x : (f32) -> f16";
   let arguments = (ins OptionalAttr<TIRx_PTXCvtRnd>:$rnd, UnitAttr:$relu,
                        UnitAttr:$satfinite, UnitAttr:$ftz, UnitAttr:$sat,
                        UnitAttr:$pack, TIRx_PTXCvtType:$dtype,
-                       TIRx_PTXCvtType:$atype, TIRx_PTXReg:$a,
+                       TIRx_PTXCvtType:$atype, TIRx_PTXRegOrF32x4:$a,
                        Optional<TIRx_PTXReg>:$b, Optional<TIRx_PTXReg>:$c);
   let results = (outs TIRx_PTXReg:$res);
   let assemblyFormat = [{
@@ -869,7 +922,16 @@ rounds stochastically with the random bits of `c` (an i32).
         [PTX_NarrowFloat]>,
     TIRx_PTXForm<"cvt{rnd}{dtype}{atype}",
         ["rnd: rn", "dtype: bf16x2", "atype: ue8m0x2"],
-        ["a : i16", "res : i32"], "", [PTX_NarrowFloat]>];
+        ["a : i16", "res : i32"], "", [PTX_NarrowFloat]>,
+    // The .rs x4 lines: four f32 in one braced group, four results packed
+    // in a .b32 (fp8, fp6) or a .b16 (fp4); the random bits are `b` (the
+    // second operand in the assembly format).
+    TIRx_PTXForm<"cvt{rnd}{relu}{satfinite}{dtype}{atype}",
+        ["rnd: rs", "relu(.relu): - | +", "satfinite(.satfinite): +",
+         "dtype: e4m3x4 | e5m2x4 | e2m1x4 | e2m3x4 | e3m2x4", "atype: f32",
+         "b: +"],
+        ["a : vector<4xf32>", "b : i32",
+         "res : {'i16' if dtype == 'e2m1x4' else 'i32'}"], "", [PTX_CvtRS]>];
 }
 
 #endif // TIRX_DIALECT_TIRXPTXARITHOPS_TD

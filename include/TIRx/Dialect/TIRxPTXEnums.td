@@ -319,6 +319,8 @@ def TIRx_PTXCvtType : TIRx_PTXEnum<"CvtType", "PTX type of a conversion",
    ["F16x2", "f16x2"], ["BF16x2", "bf16x2"], ["TF32", "tf32"],
    ["E4M3x2", "e4m3x2"], ["E5M2x2", "e5m2x2"], ["U2", "u2"], ["S2", "s2"],
    ["U4", "u4"], ["S4", "s4"], ["E2M1x2", "e2m1x2"], ["E2M3x2", "e2m3x2"],
-   ["E3M2x2", "e3m2x2"], ["UE8M0x2", "ue8m0x2"]]>;
+   ["E3M2x2", "e3m2x2"], ["UE8M0x2", "ue8m0x2"], ["E4M3x4", "e4m3x4"],
+   ["E5M2x4", "e5m2x4"], ["E2M1x4", "e2m1x4"], ["E2M3x4", "e2m3x4"],
+   ["E3M2x4", "e3m2x4"]]>;
 
 #endif // TIRX_DIALECT_TIRXPTXENUMS_TD

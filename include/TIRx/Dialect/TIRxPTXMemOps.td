@@ -469,4 +469,144 @@ script, `T.ptx["st.bulk.weak.shared::cta"](addr, size, 0)`).
       ["addr : !tirx.ptr<i8, {S}>"]>];
 }
 
+//===----------------------------------------------------------------------===//
+// multimem: one address, every GPU's copy (NVLink SHARP)
+//===----------------------------------------------------------------------===//
+
+// A multimem value: a register, or the braced group of a `.vec` line (a
+// vector, one register per element; an f16x2/bf16x2 element is an i32).
+def TIRx_PTXRegGroup : AnyTypeOf<[I32, I64, F16, BF16, F32, F64,
+    VectorOfRankAndType<[1], [I32, F16, BF16, F32]>],
+    "PTX register or braced register group">;
+def TIRx_MultimemPtr : TIRx_PtrIn<["Generic", "Global"],
+    "multimem address (generic or global pointer)">;
+
+// The shared dims of the multimem lines. `.weak` is a line of its own with
+// no scope; the other semantics take a scope and a scope takes one (ptxas:
+// "Modifier '.relaxed' requires scope", "'.cta' requires order").
+defvar TIRx_MMScope = "scope: - | cta | cluster | gpu | sys";
+defvar TIRx_MMSemScope = "((scope is None) == (sem in (None, 'weak')))";
+defvar TIRx_MMSpace = "S: global | generic";
+defvar TIRx_MMAddr = "addr : !tirx.ptr<i8, {S}>";
+// op x type of the integer lines (the ISA's table; `.add` has no .s64).
+defvar TIRx_MMIntOps = "(type in dict(min=('u32', 'u64', 's32', 's64'), max=('u32', 'u64', 's32', 's64'), add=('u32', 'u64', 's32'), and_=('b32', 'b64'), or_=('b32', 'b64'), xor=('b32', 'b64'))[op + '_' * (op in ('and', 'or'))])";
+defvar TIRx_MMIntType = "type: b32 | b64 | u32 | u64 | s32 | s64";
+// .vec x type of the floating lines: 32, 64 or 128 bits in all.
+defvar TIRx_MMVec = "V: 1= | 2=.v2 | 4=.v4 | 8=.v8";
+defvar TIRx_MMFloatType = "type: f16 | f16x2 | bf16 | bf16x2 | f32 | f64";
+defvar TIRx_MMVecTypes = "(type in {1: ('f16x2', 'bf16x2', 'f32', 'f64'), 2: ('f16', 'f16x2', 'bf16', 'bf16x2', 'f32'), 4: ('f16', 'f16x2', 'bf16', 'bf16x2', 'f32'), 8: ('f16', 'bf16')}[V])";
+// The register (group) of V values of a floating type.
+defvar TIRx_MMValue = "{reg(type) if V == 1 else 'vector<%dx%s>' % (V, reg(type))}";
+
+def TIRx_PTXMultimemLdReduceOp : TIRx_PTXTableOp<"multimem.ld_reduce",
+    PTX_SM90_PTX81,
+    ["multimem.ld_reduce{.weak,.relaxed,.acquire}{.scope}{.global}.{min,max,add,and,or,xor}.{b32,b64,u32,u64,s32,s64}",
+     "multimem.ld_reduce{.weak,.relaxed,.acquire}{.scope}{.global}.{min,max,add}{.acc::f32}{.v2,.v4,.v8}.{f16,f16x2,bf16,bf16x2,f32,f64}"]> {
+  let summary = "Load and reduce the copies of a multimem address";
+  let ptxDoc = [{
+Reads the location `addr` names on every GPU of its multimem object and
+returns their reduction by `op`. The floating lines reduce `.v2`/`.v4`/
+`.v8` values at once (a vector result, an f16x2/bf16x2 element an `i32`)
+and may accumulate halves in f32 (`acc_f32`, with `add`). `sem` is `weak`
+(no scope) or `relaxed`/`acquire` with a `scope`. The simulator, which
+models one GPU, does not model it.
+  }];
+  let ptxExample = [{
+%s = tirx.ptx.multimem.ld_reduce relaxed gpu add u32 %mc : !tirx.ptr<i32, global> -> i32
+%v = tirx.ptx.multimem.ld_reduce add acc_f32 bf16x2 %mc : !tirx.ptr<bf16, global> -> vector<4xi32>
+  }];
+  let arguments = (ins OptionalAttr<TIRx_PTXMemSem>:$sem,
+      OptionalAttr<TIRx_PTXMemScope>:$scope, TIRx_PTXAtomKind:$op,
+      UnitAttr:$acc_f32, TIRx_PTXValType:$type,
+      TIRx_MultimemPtr:$addr);
+  let results = (outs TIRx_PTXRegGroup:$d);
+  let assemblyFormat = [{
+    ($sem^)? ($scope^)? $op (`acc_f32` $acc_f32^)? $type $addr
+    attr-dict `:` qualified(type($addr)) `->` type($d)
+  }];
+  let ptxOperands = ["out d", "in addr"];
+  let ptxVariants = [
+    TIRx_PTXForm<"multimem.ld_reduce{sem}{scope}{'.global' if S == 'global' else ''}{op}{type}",
+        ["sem: - | weak | relaxed | acquire", TIRx_MMScope,
+         "op: min | max | add | and | or | xor", TIRx_MMIntType, TIRx_MMSpace],
+        [TIRx_MMAddr, "d : {elt(type)}"],
+        !strconcat(TIRx_MMSemScope, " and ", TIRx_MMIntOps)>,
+    TIRx_PTXForm<"multimem.ld_reduce{sem}{scope}{'.global' if S == 'global' else ''}{op}{acc_f32}{V}{type}",
+        ["sem: - | weak | relaxed | acquire", TIRx_MMScope, "op: min | max | add",
+         "acc_f32(.acc::f32): - | +@PTX_SM90_PTX82", TIRx_MMVec, TIRx_MMFloatType, TIRx_MMSpace],
+        [TIRx_MMAddr, !strconcat("d : ", TIRx_MMValue)],
+        !strconcat(TIRx_MMSemScope, " and ", TIRx_MMVecTypes,
+                   " and (op == 'add' or type not in ('f32', 'f64'))",
+                   " and (not acc_f32 or (op == 'add' and type not in ('f32', 'f64')))")>];
+}
+
+def TIRx_PTXMultimemStOp : TIRx_PTXTableOp<"multimem.st", PTX_SM90_PTX81,
+    ["multimem.st{.weak,.relaxed,.release}{.scope}{.global}.{b32,b64,u32,u64,s32,s64}",
+     "multimem.st{.weak,.relaxed,.release}{.scope}{.global}{.v2,.v4,.v8}.{f16,f16x2,bf16,bf16x2,f32,f64}"]> {
+  let summary = "Store to every copy of a multimem address";
+  let ptxDoc = [{
+Writes `value` to the location `addr` names on every GPU of its multimem
+object. The floating lines store `.v2`/`.v4`/`.v8` values at once (a
+vector operand). `sem` is `weak` (no scope) or `relaxed`/`release` with a
+`scope`. The simulator does not model it.
+  }];
+  let ptxExample = [{
+tirx.ptx.multimem.st release sys b32 %mc, %x : !tirx.ptr<i32, global>, i32
+  }];
+  let arguments = (ins OptionalAttr<TIRx_PTXMemSem>:$sem,
+      OptionalAttr<TIRx_PTXMemScope>:$scope,
+      TIRx_PTXValType:$type, TIRx_MultimemPtr:$addr, TIRx_PTXRegGroup:$value);
+  let assemblyFormat = [{
+    ($sem^)? ($scope^)? $type $addr `,` $value attr-dict `:`
+    qualified(type($addr)) `,` type($value)
+  }];
+  let ptxOperands = ["in addr", "in value"];
+  let ptxVariants = [
+    TIRx_PTXForm<"multimem.st{sem}{scope}{'.global' if S == 'global' else ''}{type}",
+        ["sem: - | weak | relaxed | release", TIRx_MMScope, TIRx_MMIntType,
+         TIRx_MMSpace],
+        [TIRx_MMAddr, "value : {elt(type)}"], TIRx_MMSemScope>,
+    TIRx_PTXForm<"multimem.st{sem}{scope}{'.global' if S == 'global' else ''}{V}{type}",
+        ["sem: - | weak | relaxed | release", TIRx_MMScope, TIRx_MMVec,
+         TIRx_MMFloatType, TIRx_MMSpace],
+        [TIRx_MMAddr, !strconcat("value : ", TIRx_MMValue)],
+        !strconcat(TIRx_MMSemScope, " and ", TIRx_MMVecTypes)>];
+}
+
+def TIRx_PTXMultimemRedOp : TIRx_PTXTableOp<"multimem.red", PTX_SM90_PTX81,
+    ["multimem.red{.relaxed,.release}{.scope}{.global}.{min,max,add,and,or,xor}.{b32,b64,u32,u64,s32,s64}",
+     "multimem.red{.relaxed,.release}{.scope}{.global}.add{.v2,.v4,.v8}.{f16,f16x2,bf16,bf16x2,f32,f64}"]> {
+  let summary = "Reduce into every copy of a multimem address";
+  let ptxDoc = [{
+Combines `value` by `op` into the location `addr` names on every GPU of
+its multimem object. The floating lines take `add` only and reduce
+`.v2`/`.v4`/`.v8` values at once (a vector operand). `sem` is
+`relaxed`/`release` with a `scope`, or neither. The simulator does not
+model it.
+  }];
+  let ptxExample = [{
+tirx.ptx.multimem.red relaxed gpu add f32 %mc, %v : !tirx.ptr<f32, global>, vector<2xf32>
+  }];
+  let arguments = (ins OptionalAttr<TIRx_PTXMemSem>:$sem,
+      OptionalAttr<TIRx_PTXMemScope>:$scope, TIRx_PTXAtomKind:$op,
+      TIRx_PTXValType:$type, TIRx_MultimemPtr:$addr,
+      TIRx_PTXRegGroup:$value);
+  let assemblyFormat = [{
+    ($sem^)? ($scope^)? $op $type $addr `,` $value attr-dict `:`
+    qualified(type($addr)) `,` type($value)
+  }];
+  let ptxOperands = ["in addr", "in value"];
+  let ptxVariants = [
+    TIRx_PTXForm<"multimem.red{sem}{scope}{'.global' if S == 'global' else ''}{op}{type}",
+        ["sem: - | relaxed | release", TIRx_MMScope,
+         "op: min | max | add | and | or | xor", TIRx_MMIntType, TIRx_MMSpace],
+        [TIRx_MMAddr, "value : {elt(type)}"],
+        !strconcat("((sem is None) == (scope is None)) and ", TIRx_MMIntOps)>,
+    TIRx_PTXForm<"multimem.red{sem}{scope}{'.global' if S == 'global' else ''}.add{V}{type}",
+        ["sem: - | relaxed | release", TIRx_MMScope, TIRx_MMVec,
+         TIRx_MMFloatType, TIRx_MMSpace],
+        [TIRx_MMAddr, !strconcat("value : ", TIRx_MMValue), "op = add"],
+        !strconcat("((sem is None) == (scope is None)) and ", TIRx_MMVecTypes)>];
+}
+
 #endif // TIRX_DIALECT_TIRXPTXMEMOPS_TD

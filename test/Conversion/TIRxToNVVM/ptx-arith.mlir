@@ -78,4 +78,17 @@ gpu.module @m {
     %1 = tirx.ptx.set eq ftz u32 from f16x2 %a, %a : i32 -> i32
     gpu.return
   }
+
+  // setp.pq writes two predicates into one PTX operand, `$0|$1`: the asm's
+  // result is a struct of two `b` outputs.
+  // CHECK-LABEL: gpu.func @setp_pq
+  // CHECK: %[[S:.*]] = llvm.inline_asm asm_dialect = att "setp.lt.f16x2 $0|$1, $2, $3;", "=b,=b,r,r" %{{.*}}, %{{.*}} : (i32, i32) -> !llvm.struct<(i1, i1)>
+  // CHECK-NEXT: llvm.extractvalue %[[S]][0] : !llvm.struct<(i1, i1)>
+  // CHECK-NEXT: llvm.extractvalue %[[S]][1] : !llvm.struct<(i1, i1)>
+  // CHECK: llvm.inline_asm asm_dialect = att "setp.ge.and.s64 $0|$1, $2, $3, $4;", "=b,=b,l,l,b"
+  gpu.func @setp_pq(%a: i32, %w: i64, %c: i1) kernel {
+    %p0, %q0 = tirx.ptx.setp.pq lt f16x2 %a, %a : i32
+    %p1, %q1 = tirx.ptx.setp.pq ge and s64 %w, %w, %c : i64
+    gpu.return
+  }
 }

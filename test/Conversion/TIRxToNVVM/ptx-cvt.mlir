@@ -34,6 +34,18 @@ gpu.module @m {
     gpu.return
   }
 
+  // The x4 lines' four sources are one braced group of the vector's
+  // elements.
+  // CHECK-LABEL: gpu.func @rs_x4
+  // CHECK-COUNT-4: llvm.extractelement %{{.*}} : vector<4xf32>
+  // CHECK: llvm.inline_asm asm_dialect = att "cvt.rs.satfinite.e3m2x4.f32 $0, {$1, $2, $3, $4}, $5;", "=r,f,f,f,f,r"
+  // CHECK: llvm.inline_asm asm_dialect = att "cvt.rs.relu.satfinite.e2m1x4.f32 $0, {$1, $2, $3, $4}, $5;", "=h,f,f,f,f,r"
+  gpu.func @rs_x4(%v: vector<4xf32>, %bits: i32) kernel {
+    %0 = tirx.ptx.cvt rs satfinite e3m2x4 from f32 %v, %bits : (vector<4xf32>, i32) -> i32
+    %1 = tirx.ptx.cvt rs relu satfinite e2m1x4 from f32 %v, %bits : (vector<4xf32>, i32) -> i16
+    gpu.return
+  }
+
   // CHECK-LABEL: gpu.func @trap
   // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "trap;", "~{memory}"  : () -> ()
   gpu.func @trap() kernel {
