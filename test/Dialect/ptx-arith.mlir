@@ -112,3 +112,14 @@ func.func @setp_pq(%a: i32, %q: i1) {
   %p2, %q2 = tirx.ptx.setp.pq nan bf16x2 %a, %a : i32
   return
 }
+
+// CHECK-LABEL: func.func @mov_pack_unpack(
+// CHECK: tirx.ptx.mov.pack b32 %{{.*}} : vector<2xi16> -> i32
+// CHECK-NEXT: tirx.ptx.mov.pack b64 %{{.*}} : vector<4xi16> -> i64
+// CHECK-NEXT: tirx.ptx.mov.unpack b64 %{{.*}} : i64 -> vector<2xi32>
+func.func @mov_pack_unpack(%h: vector<2xi16>, %q: vector<4xi16>, %w: i64) {
+  %0 = tirx.ptx.mov.pack b32 %h : vector<2xi16> -> i32
+  %1 = tirx.ptx.mov.pack b64 %q : vector<4xi16> -> i64
+  %2 = tirx.ptx.mov.unpack b64 %w : i64 -> vector<2xi32>
+  return
+}

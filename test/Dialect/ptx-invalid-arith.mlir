@@ -165,3 +165,12 @@ module attributes {tirx.target = #tirx.target<"sm_80">} {
     return
   }
 }
+
+// -----
+
+func.func @mov_pack_width_mismatch(%v: vector<2xi16>) {
+  // The lanes make the whole width: two 16-bit lanes are a b32.
+  // expected-error @+1 {{'tirx.ptx.mov.pack' op has no PTX variant with type = b64, a : vector<2xi16>, res : i64; its variants: `mov.b32` (type = b32, a : vector<2xi16>, res : i32), `mov.b64` (type = b64, a : vector<2xi32>, res : i64), `mov.b64` (type = b64, a : vector<4xi16>, res : i64)}}
+  %0 = tirx.ptx.mov.pack b64 %v : vector<2xi16> -> i64
+  return
+}

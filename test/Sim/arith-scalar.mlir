@@ -347,3 +347,33 @@ func.func @setp_pq(%out: !tirx.buffer<8xi32, global>) {
   }
   return
 }
+
+// -----
+
+// mov.pack and mov.unpack: element 0 in the lowest bits. (0x1234, 0x5678)
+// packs to 0x56781234 = 1450709556; 0x0004000300020001 unpacks to
+// (1, 2, 3, 4) and packs back.
+// CHECK-LABEL: arg0: int64[6]
+// CHECK-NEXT: [1450709556, 1, 2, 3, 4, 1125912791875585]
+func.func @mov_pack_unpack(%out: !tirx.buffer<6xi64, global>) {
+  tirx.kernel {
+    %c0 = arith.constant 0 : index
+    %h = arith.constant dense<[4660, 22136]> : vector<2xi16>
+    %w = arith.constant 1125912791875585 : i64   // 0x0004000300020001
+    %p = tirx.ptx.mov.pack b32 %h : vector<2xi16> -> i32
+    %u = tirx.ptx.mov.unpack b64 %w : i64 -> vector<4xi16>
+    %back = tirx.ptx.mov.pack b64 %u : vector<4xi16> -> i64
+    %p64 = arith.extui %p : i32 to i64
+    %u0 = vector.extract %u[0] : i16 from vector<4xi16>
+    %u1 = vector.extract %u[1] : i16 from vector<4xi16>
+    %u2 = vector.extract %u[2] : i16 from vector<4xi16>
+    %u3 = vector.extract %u[3] : i16 from vector<4xi16>
+    %e0 = arith.extui %u0 : i16 to i64
+    %e1 = arith.extui %u1 : i16 to i64
+    %e2 = arith.extui %u2 : i16 to i64
+    %e3 = arith.extui %u3 : i16 to i64
+    %v = vector.from_elements %p64, %e0, %e1, %e2, %e3, %back : vector<6xi64>
+    tirx.buffer_store %v, %out[%c0] : vector<6xi64>, !tirx.buffer<6xi64, global>
+  }
+  return
+}

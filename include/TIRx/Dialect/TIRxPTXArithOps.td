@@ -698,6 +698,48 @@ def TIRx_PTXMovOp : TIRx_PTXTableOp<"mov", PTX_SM70,
       TIRx_ArithSame1>];
 }
 
+// mov's pack and unpack forms: `.type` is the whole width; the lanes are
+// a braced group (a vector), element 0 the lowest bits.
+def TIRx_PTXLanes : VectorOfRankAndType<[1], [I16, I32]>;
+
+def TIRx_PTXMovPackOp : TIRx_PTXTableOp<"mov.pack", PTX_SM70,
+    ["mov.b32 d, {a0, a1} (16-bit lanes)", "mov.b64 d, {a0, a1} (32-bit lanes)",
+     "mov.b64 d, {a0, a1, a2, a3} (16-bit lanes)"], [Pure]> {
+  let summary = "Pack lanes into one register";
+  let ptxDoc = [{
+The lanes of the vector `a` concatenated into one register of `type`'s
+width, element 0 in the lowest bits (PTX's `mov.b32 d, {a0, a1}`).
+  }];
+  let ptxExample = "%r = tirx.ptx.mov.pack b64 %v : vector<4xi16> -> i64";
+  let arguments = (ins TIRx_PTXArithType:$type, TIRx_PTXLanes:$a);
+  let results = (outs AnyTypeOf<[I32, I64]>:$res);
+  let assemblyFormat = "$type $a attr-dict `:` type($a) `->` type($res)";
+  let ptxOperands = ["out res", "in a"];
+  let ptxVariants = [TIRx_PTXForm<"mov{type}",
+      ["type: b32 | b64", "n: 2 | 4"],
+      ["a : vector<{n}xi{bits(type) // n}>", "res : i{bits(type)}"],
+      "bits(type) // n >= 16">];
+}
+
+def TIRx_PTXMovUnpackOp : TIRx_PTXTableOp<"mov.unpack", PTX_SM70,
+    ["mov.b32 {d0, d1}, a (16-bit lanes)", "mov.b64 {d0, d1}, a (32-bit lanes)",
+     "mov.b64 {d0, d1, d2, d3}, a (16-bit lanes)"], [Pure]> {
+  let summary = "Split one register into lanes";
+  let ptxDoc = [{
+The register `a` of `type`'s width split into the lanes of a vector,
+element 0 the lowest bits (PTX's `mov.b32 {d0, d1}, a`).
+  }];
+  let ptxExample = "%v = tirx.ptx.mov.unpack b32 %x : i32 -> vector<2xi16>";
+  let arguments = (ins TIRx_PTXArithType:$type, AnyTypeOf<[I32, I64]>:$a);
+  let results = (outs TIRx_PTXLanes:$res);
+  let assemblyFormat = "$type $a attr-dict `:` type($a) `->` type($res)";
+  let ptxOperands = ["out res", "in a"];
+  let ptxVariants = [TIRx_PTXForm<"mov{type}",
+      ["type: b32 | b64", "n: 2 | 4"],
+      ["a : i{bits(type)}", "res : vector<{n}xi{bits(type) // n}>"],
+      "bits(type) // n >= 16">];
+}
+
 def TIRx_PTXSetOp : TIRx_PTXTableOp<"set", PTX_SM70,
     ["set.cmp{.bool}.{u32,s32,f32}.{b16,b32,b64,u16,u32,u64,s16,s32,s64}",
      "set.cmp{.bool}{.ftz}.{u32,s32,f32}.{f32,f64}",

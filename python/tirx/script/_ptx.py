@@ -82,12 +82,16 @@ def dispatch(text, args, kwargs):
         return _canonical(what[1], args, kwargs)
     if what[0] == "map_shared_rank":
         return map_shared_rank(*args, **kwargs)
-    # Where two ops express the text (setp and setp.pq), the arguments
-    # choose: the first op whose operand slots take them.
+    # Where several ops express the text (setp and setp.pq; mov and its
+    # pack and unpack forms), the arguments choose: the op whose operand
+    # slots take them. Arguments that fit two ops are an error, not a guess.
     variants = what[1]
-    chosen = next((v for v in variants if accepts(v, text, args, kwargs)),
-                  variants[0])
-    return call_variant(chosen, text, args, kwargs)
+    fits = [v for v in variants if accepts(v, text, args, kwargs)]
+    if len(fits) > 1:
+        names = ", ".join(f"T.ptx.{v.op[len(_PREFIX):]}(...)" for v in fits)
+        raise UserError(f"'{text}' with these {len(args)} arguments is the "
+                        f"instruction of more than one op; spell the op: {names}")
+    return call_variant(fits[0] if fits else variants[0], text, args, kwargs)
 
 
 def _did_you_mean(text):

@@ -91,4 +91,15 @@ gpu.module @m {
     %p1, %q1 = tirx.ptx.setp.pq ge and s64 %w, %w, %c : i64
     gpu.return
   }
+
+  // mov.pack and mov.unpack: the lanes are a braced group of registers.
+  // CHECK-LABEL: gpu.func @mov_pack_unpack
+  // CHECK: llvm.inline_asm asm_dialect = att "mov.b32 $0, {$1, $2};", "=r,h,h"
+  // CHECK: %[[U:.*]] = llvm.inline_asm asm_dialect = att "mov.b64 {$0, $1, $2, $3}, $4;", "=h,=h,=h,=h,l" %{{.*}} : (i64) -> !llvm.struct<(i16, i16, i16, i16)>
+  // CHECK: llvm.extractvalue %[[U]][3]
+  gpu.func @mov_pack_unpack(%h: vector<2xi16>, %w: i64) kernel {
+    %0 = tirx.ptx.mov.pack b32 %h : vector<2xi16> -> i32
+    %1 = tirx.ptx.mov.unpack b64 %w : i64 -> vector<4xi16>
+    gpu.return
+  }
 }
