@@ -581,6 +581,13 @@ LogicalResult Translator::translateScalar(const Instr &in, bool &handled) {
       emitMov(dh[1], t1);
       return success();
     }
+    // The lanes of a pack or unpack divide the width evenly (ptxas
+    // rejects any other count).
+    for (const Operand *g : {&a, &d})
+      if (g->kind == Operand::Kind::Vec &&
+          (g->elems.empty() || bits % g->elems.size() != 0))
+        return error() << "'" << in.opcode << "' cannot split " << bits
+                       << " bits into " << g->elems.size() << " lanes";
     if (a.kind == Operand::Kind::Vec) { // pack {a, b, ...} into d
       uint32_t dst = dest(d, ok);
       if (!ok || a.elems.empty())
