@@ -72,6 +72,9 @@ void mlir::tirx::buildTIRxPrepareKernelsPipeline(
   pm.addPass(createDispatchTilePrimitivesPass());
   pm.addPass(createResolveLayoutsPass());
   pm.addPass(createInferLaunchShapePass());
+  // Where each dynamic shared memory buffer lives, recorded once for the
+  // lowering and the simulator.
+  pm.addPass(createPlanSharedMemoryPass());
   // Synchronization is checked on the code the tile variants produced.
   if (options.checkSync) {
     CheckSyncPassOptions checkSync;

@@ -8,6 +8,7 @@
 
 #include "Compiler.h"
 
+#include "TIRx/Dialect/SharedMemoryLayout.h"
 #include "TIRx/Dialect/TIRxHostOps.h"
 #include "TIRx/Dialect/TIRxOps.h"
 
@@ -302,18 +303,14 @@ LogicalResult Compiler::compileKernelFunction(FunctionOpInterface func) {
     }
     int64_t elemBytes =
         llvm::divideCeil(getElementBitWidth(type.getElementType()), 8);
-    int64_t align = std::max<int64_t>(16, elemBytes);
-    if (auto a = alloc.getAlignment())
-      align = std::max<int64_t>(align, *a);
+    int64_t align = getRequiredAlignment(alloc);
     uint64_t bytes = type.getNumElementsStatic() * elemBytes;
     if (space == MemorySpace::Shared) {
       staticShared = llvm::alignTo(staticShared, align);
       dynOffsets[alloc] = staticShared;
       staticShared += bytes;
     } else if (space == MemorySpace::SharedDyn) {
-      dynShared = llvm::alignTo(dynShared, align);
-      dynOffsets[alloc] = dynShared;
-      dynShared += bytes;
+      // Placed below, by the layout the lowering uses.
     } else if (space == MemorySpace::Local) {
       localBytes = llvm::alignTo(localBytes, align);
       dynOffsets[alloc] = localBytes;
@@ -328,6 +325,14 @@ LogicalResult Compiler::compileKernelFunction(FunctionOpInterface func) {
   });
   if (walk.wasInterrupted())
     return failure();
+  // The dynamic arena as the GPU has it: the offsets tirx-plan-shared-memory
+  // recorded, or the ones convert-tirx-to-gpu would record.
+  FailureOr<DynamicSharedLayout> dynLayout = getDynamicSharedLayout(kernel);
+  if (failed(dynLayout))
+    return failure();
+  for (DynamicSharedLayout::Entry &e : dynLayout->entries)
+    dynOffsets[e.alloc] = e.offset;
+  dynShared = dynLayout->bytes;
   prog.layout.staticShared = staticShared;
   prog.layout.dynSharedBase = dynShared ? llvm::alignTo(staticShared, 1024)
                                         : staticShared;
@@ -1292,10 +1297,7 @@ LogicalResult Compiler::compileAllocBuffer(Operation *op) {
                                "region";
     int64_t elemBytes =
         llvm::divideCeil(getElementBitWidth(type.getElementType()), 8);
-    int64_t align = std::max<int64_t>(16, elemBytes);
-    if (auto a = alloc.getAlignment())
-      align = std::max<int64_t>(align, *a);
-    localBytes = llvm::alignTo(localBytes, align);
+    localBytes = llvm::alignTo(localBytes, getRequiredAlignment(alloc));
     off = dynOffsets.insert({op, localBytes}).first;
     localBytes += type.getNumElementsStatic() * elemBytes;
     prog.layout.local = localBytes;

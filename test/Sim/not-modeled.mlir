@@ -257,3 +257,18 @@ func.func @stochastic_rounding_x4(%out: !tirx.buffer<4xf32, global>) {
   return
 }
 }
+
+// -----
+
+// A recorded dynamic shared memory layout is checked as the lowering checks
+// it: two allocations may not share a byte.
+func.func @overlapping_recorded_layout(%out: !tirx.buffer<4xf32, global>) {
+  tirx.kernel {
+    %tx = tirx.thread_id [1] : i32
+    // expected-note @+1 {{the other allocation: offset 0, 16 bytes}}
+    %a = tirx.alloc_buffer {tirx.dyn_shared_offset = 0 : i64} : !tirx.buffer<4xf32, shared.dyn>
+    // expected-error @+1 {{has 'tirx.dyn_shared_offset' 0 (16 bytes), which overlaps another allocation}}
+    %b = tirx.alloc_buffer {tirx.dyn_shared_offset = 0 : i64} : !tirx.buffer<4xf32, shared.dyn>
+  }
+  return
+}

@@ -29,6 +29,35 @@ def InferLaunchShapePass : Pass<"tirx-infer-launch-shape"> {
   }];
 }
 
+def PlanSharedMemoryPass : Pass<"tirx-plan-shared-memory"> {
+  let summary = "Record where each dynamic shared memory buffer of a kernel lives";
+  let description = [{
+    Lays out the `shared.dyn` allocations of every `tirx.kernel` in its
+    dynamic shared memory arena and records each one's byte offset as
+    `tirx.dyn_shared_offset`. Offsets are assigned in program order, each
+    aligned to the allocation's `alignment` (at least 16 bytes and one
+    element). convert-tirx-to-gpu and the simulator both read the recorded
+    offsets, so a kernel runs on the same bytes in both; the arena's size is
+    the end of its last-ending allocation.
+
+    A kernel whose allocations already carry offsets keeps them, after a
+    check: each offset aligned, no two allocations overlapping, all inside
+    the 32-bit byte count a launch can request. Offsets on some allocations
+    of a kernel but not others are an error.
+
+    Example:
+
+    ```mlir
+    %a = tirx.alloc_buffer : !tirx.buffer<4xui8, shared.dyn>
+    %b = tirx.alloc_buffer {alignment = 128 : i64} : !tirx.buffer<64xf32, shared.dyn>
+    // becomes
+    %a = tirx.alloc_buffer {tirx.dyn_shared_offset = 0 : i64} : ...
+    %b = tirx.alloc_buffer {alignment = 128 : i64,
+                            tirx.dyn_shared_offset = 128 : i64} : ...
+    ```
+  }];
+}
+
 def AttachTargetPass : Pass<"tirx-attach-target", "::mlir::ModuleOp"> {
   let summary = "Validate the compilation target and attach it to GPU modules";
   let description = [{

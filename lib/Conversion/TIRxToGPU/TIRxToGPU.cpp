@@ -1,6 +1,7 @@
 //===- TIRxToGPU.cpp - Outline TIRx kernels into gpu.func -------*- C++ -*-===//
 
 #include "TIRx/Conversion/TIRxToGPU/TIRxToGPU.h"
+#include "TIRx/Dialect/SharedMemoryLayout.h"
 #include "TIRx/Dialect/TIRxOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -160,46 +161,15 @@ private:
 
 } // namespace
 
-/// Assigns each static `shared.dyn` allocation its byte offset in the
-/// kernel's dynamic shared memory arena; returns the arena size.
+/// Places each `shared.dyn` allocation in the kernel's dynamic shared memory
+/// arena: the layout tirx-plan-shared-memory recorded, or the same layout
+/// computed now and recorded; returns the arena size.
 static FailureOr<int64_t> assignDynamicShared(KernelOp kernel) {
-  int64_t size = 0;
-  WalkResult result = kernel.walk([&](AllocBufferOp alloc) {
-    BufferType type = alloc.getType();
-    if (type.getMemorySpace() != MemorySpace::SharedDyn)
-      return WalkResult::advance();
-    if (!type.hasStaticShape()) {
-      alloc.emitOpError("has a dynamic shape; convert-tirx-to-gpu sizes the "
-                        "dynamic shared memory arena statically");
-      return WalkResult::interrupt();
-    }
-    int64_t elemBytes =
-        llvm::divideCeil(getElementBitWidth(type.getElementType()), 8);
-    int64_t align = std::max<int64_t>(16, elemBytes);
-    if (auto a = alloc.getAlignment())
-      align = std::max<int64_t>(align, *a);
-    // The arena is requested as a 32-bit byte count at launch
-    // (cuLaunchKernelEx's sharedMemBytes); anything larger is an error here,
-    // before the offsets could overflow.
-    constexpr int64_t kMaxArena = std::numeric_limits<uint32_t>::max();
-    int64_t offset = llvm::alignTo(size, align);
-    int64_t count = type.getNumElementsStatic();
-    if (offset > kMaxArena || count > (kMaxArena - offset) / elemBytes) {
-      alloc.emitOpError("does not fit in the dynamic shared memory a kernel "
-                        "can request (")
-          << kMaxArena << " bytes): it needs " << count << " x " << elemBytes
-          << " bytes at offset " << offset;
-      return WalkResult::interrupt();
-    }
-    alloc->setAttr(kDynSharedOffsetAttrName,
-                   IntegerAttr::get(IntegerType::get(kernel.getContext(), 64),
-                                    offset));
-    size = offset + count * elemBytes;
-    return WalkResult::advance();
-  });
-  if (result.wasInterrupted())
+  FailureOr<DynamicSharedLayout> layout = getDynamicSharedLayout(kernel);
+  if (failed(layout))
     return failure();
-  return size;
+  recordDynamicSharedLayout(*layout);
+  return layout->bytes;
 }
 
 /// Declares the NVSHMEM device function `callee` (a func.func declaration)

@@ -25,9 +25,14 @@ _ALLOC_SCOPES = ("shared", "shared.dyn", "local")
 
 def alloc_buffer(shape, dtype="float32", data=None, strides=None,
                  elem_offset=None, scope="global", align=-1, offset_factor=0,
-                 buffer_type="", axis_separators=None, layout=None, name=None):
+                 buffer_type="", axis_separators=None, layout=None, name=None,
+                 dyn_shared_offset=None):
     """A buffer allocated for the kernel (``tirx.alloc_buffer``) in
-    ``shared``, ``shared.dyn`` or ``local`` scope."""
+    ``shared``, ``shared.dyn`` or ``local`` scope. ``dyn_shared_offset``
+    places a ``shared.dyn`` buffer at that byte of the kernel's dynamic
+    shared memory (``tirx.dyn_shared_offset``); a kernel places all of its
+    dynamic shared buffers so, or none (then tirx-plan-shared-memory places
+    them in program order)."""
     b = current()
     layout = _buffer._as_layout(layout)
     if data is not None:
@@ -61,6 +66,16 @@ def alloc_buffer(shape, dtype="float32", data=None, strides=None,
         attrs["alignment"] = b.int_attr(align, "i64")
     if name:
         attrs["name"] = b.str_attr(name)
+    if dyn_shared_offset is not None:
+        if scope != "shared.dyn":
+            raise UserError("T.alloc_buffer(dyn_shared_offset=...) places a "
+                            "buffer in dynamic shared memory; it needs "
+                            f"scope='shared.dyn', not '{scope}'")
+        if isinstance(dyn_shared_offset, bool) or not isinstance(dyn_shared_offset, int) \
+                or dyn_shared_offset < 0:
+            raise UserError("dyn_shared_offset must be a non-negative integer "
+                            f"(a byte offset), got {dyn_shared_offset!r}")
+        attrs["tirx.dyn_shared_offset"] = b.int_attr(dyn_shared_offset, "i64")
     op = b.create("tirx.alloc_buffer", dyn, [text], attrs)
     return _Buffer(op.result, t, shape, scope, name, layout=layout)
 

@@ -2,7 +2,7 @@
 
 func.func @dynamic_arena(%n: index) {
   tirx.kernel {
-    // expected-error @+1 {{has a dynamic shape; convert-tirx-to-gpu sizes the dynamic shared memory arena statically}}
+    // expected-error @+1 {{has a dynamic shape; the dynamic shared memory arena is laid out statically}}
     %d = tirx.alloc_buffer sizes(%n) : !tirx.buffer<?xf32, shared.dyn>
   }
   return

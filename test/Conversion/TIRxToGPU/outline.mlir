@@ -64,6 +64,30 @@ func.func @cluster_kernel() attributes {tirx.launch = #tirx.launch<max_registers
 
 // -----
 
+// A recorded layout (tirx-plan-shared-memory, or by hand) is kept: here the
+// second buffer first. The arena ends where its last-ending buffer does.
+// CHECK-LABEL: func.func @recorded_layout
+// CHECK: %[[SMEM:.*]] = arith.constant 80 : i32
+// CHECK: gpu.launch_func @tirx_kernels::@recorded_layout {{.*}} dynamic_shared_memory_size %[[SMEM]]
+// CHECK: gpu.func @recorded_layout() kernel
+// CHECK-SAME: tirx.dyn_shared_bytes = 80 : i64
+// CHECK: tirx.alloc_buffer {tirx.dyn_shared_offset = 64 : i64} : !tirx.buffer<4xf32, shared.dyn>
+// CHECK: tirx.alloc_buffer {tirx.dyn_shared_offset = 0 : i64} : !tirx.buffer<16xf32, shared.dyn>
+func.func @recorded_layout() {
+  tirx.kernel {
+    %tx = tirx.thread_id [32] : i32
+    %a = tirx.alloc_buffer {tirx.dyn_shared_offset = 64 : i64} : !tirx.buffer<4xf32, shared.dyn>
+    %b = tirx.alloc_buffer {tirx.dyn_shared_offset = 0 : i64} : !tirx.buffer<16xf32, shared.dyn>
+    %c0 = arith.constant 0 : index
+    %one = arith.constant 1.0 : f32
+    tirx.buffer_store %one, %a[%c0] : f32, !tirx.buffer<4xf32, shared.dyn>
+    tirx.buffer_store %one, %b[%c0] : f32, !tirx.buffer<16xf32, shared.dyn>
+  }
+  return
+}
+
+// -----
+
 // Functions the kernel calls are compiled for the device too.
 // CHECK-LABEL: func.func @caller(
 // CHECK: gpu.module @tirx_kernels

@@ -728,8 +728,14 @@ class FunctionPrinter(ExprMixin, PtxMixin):
         dyn = [self.index(x) for x in op.operands]
         dims = self._dims(t, dyn)
         args = [dims, f'"{p.dtype}"', f'scope="{t.scope}"']
+        unknown = {na.name for na in op.attributes} - \
+            {"alignment", "name", "tirx.dyn_shared_offset"}
+        if unknown:
+            raise Unprintable(f"'{op.name}' with the attribute(s) {', '.join(sorted(unknown))}")
         if "alignment" in op.attributes:
             args.append(f"align={op.attributes['alignment'].value}")
+        if "tirx.dyn_shared_offset" in op.attributes:
+            args.append(f"dyn_shared_offset={op.attributes['tirx.dyn_shared_offset'].value}")
         lay = _layout_script(t)
         if lay is not None:
             args.append(f"layout={lay}")
