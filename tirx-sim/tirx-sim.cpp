@@ -332,28 +332,14 @@ static void printArray(const ArrayArg &a) {
 }
 
 static FunctionOpInterface findKernelFunction(ModuleOp module) {
-  SmallVector<FunctionOpInterface> found;
-  module.walk([&](FunctionOpInterface f) {
-    if (!funcName.empty()) {
-      if (f.getName() == funcName)
-        found.push_back(f);
-      return;
-    }
-    bool hasKernel = false;
-    f->walk([&](KernelOp) { hasKernel = true; });
-    if (hasKernel)
-      found.push_back(f);
-  });
-  if (found.size() == 1)
-    return found.front();
-  if (!funcName.empty())
-    fail("no function named '" + funcName + "'");
-  else if (found.empty())
-    fail("the input has no function with a tirx.kernel");
-  else
-    fail("the input has " + llvm::Twine(found.size()) +
-         " kernel functions; choose one with --func");
-  return {};
+  std::string error;
+  FunctionOpInterface f = mlir::tirx::findKernelFunction(
+      module, funcName.empty() ? std::nullopt
+                               : std::optional<StringRef>(funcName.getValue()),
+      "--func", error);
+  if (!f)
+    fail(error);
+  return f;
 }
 
 /// Builds the memory blocks and arguments for every parameter.

@@ -20,6 +20,43 @@
 using namespace mlir;
 using namespace mlir::tirx;
 
+FunctionOpInterface mlir::tirx::findKernelFunction(Operation *root,
+                                                   std::optional<StringRef> name,
+                                                   StringRef chooser,
+                                                   std::string &error) {
+  if (auto f = dyn_cast<FunctionOpInterface>(root)) {
+    if (name && f.getName() != *name) {
+      error = "the function is '" + f.getName().str() + "', not '" +
+              name->str() + "'";
+      return {};
+    }
+    return f;
+  }
+  SmallVector<FunctionOpInterface> found;
+  root->walk([&](FunctionOpInterface f) {
+    if (name) {
+      if (f.getName() == *name)
+        found.push_back(f);
+      return;
+    }
+    bool hasKernel = false;
+    f->walk([&](KernelOp) { hasKernel = true; });
+    if (hasKernel)
+      found.push_back(f);
+  });
+  if (found.size() == 1)
+    return found.front();
+  if (name)
+    error = "no function named '" + name->str() + "'";
+  else if (found.empty())
+    error = "no function holds a 'tirx.kernel'";
+  else
+    error = std::to_string(found.size()) +
+            " functions hold a 'tirx.kernel'; choose one with " +
+            chooser.str();
+  return {};
+}
+
 /// The tag of a host op in the compiled copy (no dialect prefix: no dialect
 /// verifies it).
 static constexpr llvm::StringLiteral kTag = "sim_host_value";

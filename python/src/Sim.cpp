@@ -28,43 +28,6 @@ using namespace mlir::tirx;
 namespace tirx_py {
 namespace {
 
-/// Finds the kernel function: `op` itself if it is a function, else the one
-/// named `name` or the only one holding a tirx.kernel.
-FunctionOpInterface findFunction(Operation *op,
-                                 const std::optional<std::string> &name,
-                                 std::string &error) {
-  if (auto f = dyn_cast<FunctionOpInterface>(op)) {
-    if (name && f.getName() != *name) {
-      error = "the function is '" + f.getName().str() + "', not '" + *name +
-              "'";
-      return {};
-    }
-    return f;
-  }
-  SmallVector<FunctionOpInterface> found;
-  op->walk([&](FunctionOpInterface f) {
-    if (name) {
-      if (f.getName() == *name)
-        found.push_back(f);
-      return;
-    }
-    bool hasKernel = false;
-    f->walk([&](KernelOp) { hasKernel = true; });
-    if (hasKernel)
-      found.push_back(f);
-  });
-  if (found.size() == 1)
-    return found.front();
-  if (name)
-    error = "no function named '" + *name + "'";
-  else if (found.empty())
-    error = "no function holds a 'tirx.kernel'";
-  else
-    error = std::to_string(found.size()) +
-            " functions hold a 'tirx.kernel'; choose one with func=";
-  return {};
-}
-
 struct PySimProgram {
   nb::object owner; // the Operation/Module wrapper: keeps the IR alive
   CtxRef ctx;
@@ -84,7 +47,9 @@ struct PySimProgram {
     owner = nb::borrow(kernel);
     ctx = py.ctx;
     std::string error;
-    FunctionOpInterface f = findFunction(py.get(), func, error);
+    FunctionOpInterface f = findKernelFunction(
+        py.get(), func ? std::optional<StringRef>(*func) : std::nullopt,
+        "func=", error);
     if (!f)
       throw nb::value_error(error.c_str());
     name = f.getName().str();

@@ -18,6 +18,7 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace mlir::tirx {
@@ -29,6 +30,16 @@ struct PTXLevelProgram {
   std::string bufferName;
   std::string kernel;
 };
+
+/// The kernel function a simulator run takes from `root`: `root` itself when
+/// it is a function (then `name`, if given, must be its name), else the
+/// function named `name`, else the only function holding a `tirx.kernel`.
+/// On failure returns null and says why in `error`; `chooser` is how the
+/// caller picks a function ("--func", "func=").
+FunctionOpInterface findKernelFunction(Operation *root,
+                                       std::optional<llvm::StringRef> name,
+                                       llvm::StringRef chooser,
+                                       std::string &error);
 
 /// `func` (a kernel function) at the PTX level. `options.lineInfo` is
 /// forced on: problems found in the PTX are reported at the source lines;
