@@ -29,8 +29,10 @@ def load_ptxtable(table):
 
 # (mnemonic prefix, family); the first matching prefix wins.
 FAMILIES = [
-    ("mapa", "Cluster addressing"),
-    ("getctarank", "Cluster addressing"),
+    ("mapa", "Addressing (cvta, isspacep, mapa, getctarank)"),
+    ("getctarank", "Addressing (cvta, isspacep, mapa, getctarank)"),
+    ("cvta", "Addressing (cvta, isspacep, mapa, getctarank)"),
+    ("isspacep", "Addressing (cvta, isspacep, mapa, getctarank)"),
     ("mbarrier.", "mbarrier"),
     ("cp.async.mbarrier.", "mbarrier"),
     ("fence", "Fences"),

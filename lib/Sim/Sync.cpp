@@ -732,6 +732,43 @@ struct GetCtaRank : ExtOp {
   }
 };
 
+/// isspacep at the IR level, where a generic address is the engine's own
+/// (Exec.h): the CTA's shared window, the cluster's, a thread's local
+/// memory, global memory. No address lies in .const or .param here.
+struct IsSpaceIR : ExtOp {
+  uint32_t addr, result;
+  ptx::AddrSpace space;
+  const char *name() const override { return "isspacep"; }
+  Step exec(ClusterExec &ex, Thread &t, const Inst &) override {
+    uint64_t *R = t.R();
+    uint64_t a = R[addr];
+    uint32_t rank;
+    uint64_t off;
+    bool shared = ex.decodeShared(a, t.cta, rank, off) &&
+                  rank < ex.ctas.size();
+    bool r = false;
+    switch (space) {
+    case ptx::AddrSpace::Shared:
+    case ptx::AddrSpace::SharedCTA:
+      r = shared && rank == t.cta;
+      break;
+    case ptx::AddrSpace::SharedCluster:
+      r = shared;
+      break;
+    case ptx::AddrSpace::Global:
+      r = a >= kGlobalBase;
+      break;
+    case ptx::AddrSpace::Local:
+      r = a >= kLocalBase && a < kLocalBase + kLocalSize;
+      break;
+    default:
+      r = false;
+    }
+    R[result] = r;
+    return Step::Next;
+  }
+};
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -1076,6 +1113,28 @@ LogicalResult sim::decodeSyncOp(Operation *op, Compiler &c, bool &handled) {
     e->addr = c.slot(m.getAddr());
     e->rank = c.slot(m.getRank());
     e->result = c.slot(m.getResult());
+    c.emitExt(std::move(e));
+    return success();
+  }
+  if (isa<PTXCvtaOp, PTXCvtaToOp>(op)) {
+    // A state space's window and the generic space hold the same numbers
+    // here (Exec.h), so the conversion keeps the address; .const and
+    // .param have no window at this level.
+    ptx::AddrSpace space = isa<PTXCvtaOp>(op) ? cast<PTXCvtaOp>(op).getSpace()
+                                              : cast<PTXCvtaToOp>(op).getSpace();
+    if (space == ptx::AddrSpace::Const || space == ptx::AddrSpace::Param ||
+        space == ptx::AddrSpace::ParamEntry)
+      return c.notModeled(op, "the " + ptx::stringifyAddrSpace(space) +
+                                  " state space has no window at the IR "
+                                  "level");
+    c.emitCopy(c.slot(op->getResult(0)), c.slot(op->getOperand(0)), 1);
+    return success();
+  }
+  if (auto s = dyn_cast<PTXIsspacepOp>(op)) {
+    auto e = std::make_unique<IsSpaceIR>();
+    e->addr = c.slot(s.getA());
+    e->result = c.slot(s.getRes());
+    e->space = s.getSpace();
     c.emitExt(std::move(e));
     return success();
   }

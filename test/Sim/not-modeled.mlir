@@ -272,3 +272,15 @@ func.func @overlapping_recorded_layout(%out: !tirx.buffer<4xf32, global>) {
   }
   return
 }
+
+// -----
+
+// The IR level has no .param or .const window for cvta to convert to.
+func.func @cvta_param(%out: !tirx.buffer<4xf32, global>, %g: i64) {
+  tirx.kernel {
+    %tx = tirx.thread_id [1] : i32
+    // expected-error @+1 {{'tirx.ptx.cvta.to' is not modeled by the simulator: the param.entry state space has no window at the IR level}}
+    %0 = tirx.ptx.cvta.to param.entry %g : i64
+  }
+  return
+}

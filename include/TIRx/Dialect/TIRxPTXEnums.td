@@ -215,6 +215,13 @@ def TIRx_PTXMemSpace : TIRx_PTXEnum<"MemSpace",
   [["Global", "global"], ["SharedCTA", "shared.cta", ".shared::cta"],
    ["SharedCluster", "shared.cluster", ".shared::cluster"],
    ["Local", "local"]]>;
+// The state spaces cvta converts between and isspacep tests.
+def TIRx_PTXAddrSpace : TIRx_PTXEnum<"AddrSpace",
+  "state space of cvta and isspacep",
+  [["Const", "const"], ["Global", "global"], ["Local", "local"],
+   ["Shared", "shared"], ["SharedCTA", "shared.cta", ".shared::cta"],
+   ["SharedCluster", "shared.cluster", ".shared::cluster"],
+   ["Param", "param"], ["ParamEntry", "param.entry", ".param::entry"]]>;
 def TIRx_PTXCacheOp : TIRx_PTXEnum<"CacheOp",
   "cache operator of ld (ca, cg, cs, lu, cv) or st (wb, cg, cs, wt)",
   [["CA", "ca"], ["CG", "cg"], ["CS", "cs"], ["LU", "lu"], ["CV", "cv"],

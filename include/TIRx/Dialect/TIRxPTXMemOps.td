@@ -470,6 +470,63 @@ script, `T.ptx["st.bulk.weak.shared::cta"](addr, size, 0)`).
 }
 
 //===----------------------------------------------------------------------===//
+// cvta, isspacep: addresses between the generic space and a state space
+//===----------------------------------------------------------------------===//
+
+// The spaces and what each needs beyond the op's own (shared::cta and
+// shared::cluster came with PTX ISA 7.8, the cluster window with sm_90;
+// .param with 7.7 and .param::entry with 8.3).
+defvar TIRx_CvtaSpace = "space: const | global | local | shared | shared.cta@PTX_ISA78 | shared.cluster@PTX_SM90 | param@PTX_SM70_PTX83 | param.entry@PTX_SM70_PTX83";
+
+def TIRx_PTXCvtaToOp : TIRx_PTXTableOp<"cvta.to", PTX_SM70,
+    ["cvta.to.{const,global,local,shared,shared::cta,shared::cluster,param,param::entry}.u64"],
+    [Pure]> {
+  let summary = "Convert a generic address to an address in a state space";
+  let ptxDoc = [{
+The address in `space`'s own window of the generic address `a` (both raw
+64-bit values). An address outside that window converts to one outside it.
+  }];
+  let ptxExample = "%s = tirx.ptx.cvta.to shared.cta %g : i64";
+  let arguments = (ins TIRx_PTXAddrSpace:$space, I64:$a);
+  let results = (outs I64:$res);
+  let assemblyFormat = "$space $a attr-dict `:` type($a)";
+  let ptxOperands = ["out res", "in a"];
+  let ptxVariants = [TIRx_PTXForm<"cvta.to{space}.u64", [TIRx_CvtaSpace]>];
+}
+
+def TIRx_PTXCvtaOp : TIRx_PTXTableOp<"cvta", PTX_SM70,
+    ["cvta.{const,global,local,shared,shared::cta,shared::cluster,param,param::entry}.u64"],
+    [Pure]> {
+  let summary = "Convert an address in a state space to a generic address";
+  let ptxDoc = [{
+The generic address of `a`, an address in `space`'s own window (both raw
+64-bit values).
+  }];
+  let ptxExample = "%g = tirx.ptx.cvta shared.cta %s : i64";
+  let arguments = (ins TIRx_PTXAddrSpace:$space, I64:$a);
+  let results = (outs I64:$res);
+  let assemblyFormat = "$space $a attr-dict `:` type($a)";
+  let ptxOperands = ["out res", "in a"];
+  let ptxVariants = [TIRx_PTXForm<"cvta{space}.u64", [TIRx_CvtaSpace]>];
+}
+
+def TIRx_PTXIsspacepOp : TIRx_PTXTableOp<"isspacep", PTX_SM70,
+    ["isspacep.{const,global,local,shared,shared::cta,shared::cluster,param,param::entry}"],
+    [Pure]> {
+  let summary = "Whether a generic address falls in a state space";
+  let ptxDoc = [{
+True when the generic address `a` (a raw 64-bit value) lies in `space`'s
+window of the generic space.
+  }];
+  let ptxExample = "%p = tirx.ptx.isspacep global %g : i64";
+  let arguments = (ins TIRx_PTXAddrSpace:$space, I64:$a);
+  let results = (outs I1:$res);
+  let assemblyFormat = "$space $a attr-dict `:` type($a)";
+  let ptxOperands = ["out res", "in a"];
+  let ptxVariants = [TIRx_PTXForm<"isspacep{space}", [TIRx_CvtaSpace]>];
+}
+
+//===----------------------------------------------------------------------===//
 // multimem: one address, every GPU's copy (NVLink SHARP)
 //===----------------------------------------------------------------------===//
 
