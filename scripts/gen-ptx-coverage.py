@@ -80,6 +80,7 @@ FAMILIES = [
     ("dp4a", "Integer bit manipulation"),
     ("dp2a", "Integer bit manipulation"),
     ("ld", "Memory (ld, st, atom, red, multimem)"),
+    ("ldu", "Memory (ld, st, atom, red, multimem)"),
     ("st", "Memory (ld, st, atom, red, multimem)"),
     ("multimem.", "Memory (ld, st, atom, red, multimem)"),
     ("atom", "Memory (ld, st, atom, red, multimem)"),

@@ -484,6 +484,21 @@ LogicalResult sim::decodeMemOp(Operation *op, Compiler &c, bool &handled) {
     c.emitExt(std::move(e));
     return success();
   }
+  if (auto ldu = dyn_cast<PTXLduOp>(op)) {
+    // The uniform path reads what a weak ld of the pointer's space reads.
+    auto e = std::make_unique<LdSt>();
+    if (failed(shapeOf(op, c, ldu.getRes().getType(), e->shape)))
+      return failure();
+    e->ptr = c.slot(ldu.getPtr());
+    e->value = c.slot(ldu.getRes());
+    bool global = cast<PtrType>(ldu.getPtr().getType()).getMemorySpace() ==
+                  MemorySpace::Global;
+    e->scope = scopeOf(global ? std::optional(ptx::MemSpace::Global)
+                              : std::nullopt);
+    e->level = levelOf(std::nullopt, std::nullopt);
+    c.emitExt(std::move(e));
+    return success();
+  }
   if (auto st = dyn_cast<PTXStOp>(op)) {
     auto e = std::make_unique<LdSt>();
     e->store = true;

@@ -470,6 +470,37 @@ script, `T.ptx["st.bulk.weak.shared::cta"](addr, size, 0)`).
 }
 
 //===----------------------------------------------------------------------===//
+// ldu: a load whose address is the same in every thread of the warp
+//===----------------------------------------------------------------------===//
+
+def TIRx_PTXLduOp : TIRx_PTXTableOp<"ldu", PTX_SM70,
+    ["ldu{.global}{.v2,.v4}.{b8,b16,b32,b64,u8,u16,u32,u64,s8,s16,s32,s64,f32,f64}"]> {
+  let summary = "Load a warp-uniform value from global memory (PTX ldu)";
+  let ptxDoc = [{
+Loads `res` from `ptr` (global memory, or a generic address of it) through
+the uniform path: the address must be the same in every active thread of
+the warp. A vector result is the `.v2`/`.v4` form (up to 128 bits). The
+value is what a weak `ld` of the same type reads. (`.b128`, which needs a
+128-bit register, is not among the forms.)
+  }];
+  let ptxExample = [{
+%v = tirx.ptx.ldu f32 %p : !tirx.ptr<f32, global> -> vector<4xf32>
+  }];
+  let arguments = (ins TIRx_PTXValType:$type, TIRx_GenericOrGlobalPtr:$ptr);
+  let results = (outs TIRx_MemValue:$res);
+  let assemblyFormat = [{
+    $type $ptr attr-dict `:` qualified(type($ptr)) `->` type($res)
+  }];
+  let ptxOperands = ["out res", "in ptr"];
+  let ptxVariants = [TIRx_PTXForm<
+      "ldu{'.global' if S == 'global' else ''}{V}{type}",
+      ["S: global | generic", "V: 1= | 2=.v2 | 4=.v4",
+       "type: b8 | b16 | b32 | b64 | u8 | u16 | u32 | u64 | s8 | s16 | s32 | s64 | f32 | f64"],
+      ["ptr : !tirx.ptr<{elt(type)}, {S}>", "res : {vt(V, type)}"],
+      "vec_ok(V, type)">];
+}
+
+//===----------------------------------------------------------------------===//
 // cvta, isspacep: addresses between the generic space and a state space
 //===----------------------------------------------------------------------===//
 

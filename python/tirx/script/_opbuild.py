@@ -260,10 +260,30 @@ def build(name, args=(), kwargs=None, result_types=None, want_optional=None):
     texts = [t if isinstance(t, str) else mlir_type_text(
         t.prim_type if hasattr(t, "prim_type") else t) for t in result_types]
     op = b.create(name, operands, texts, attributes)
-    outs = [result_expr(r, t) for r, t in zip(op.results, texts)]
+    hint = _unsigned_hint(attr_values.get("type"))
+    outs = [result_expr(r, t, _with_lanes_of(hint, t))
+            for r, t in zip(op.results, texts)]
     if not outs:
         return None
     return outs[0] if len(outs) == 1 else tuple(outs)
+
+
+def _unsigned_hint(ptx_type):
+    """uint<N> for an op whose `type` is the unsigned PTX type u<N> (ldu.u8,
+    atom.u32, ...): a result of that width holds an unsigned value, which
+    widens with zeros, not with its sign bit."""
+    if isinstance(ptx_type, str) and ptx_type in ("u8", "u16", "u32", "u64"):
+        return PrimType("uint" + ptx_type[1:])
+    return None
+
+
+def _with_lanes_of(hint, text):
+    """`hint` with the lanes of the vector type `text` (result_expr takes
+    it only where its MLIR type is `text`)."""
+    if hint is None or not text.startswith("vector<"):
+        return hint
+    lanes = text[len("vector<"):].split("x", 1)[0]
+    return hint.with_lanes(int(lanes)) if lanes.isdigit() else None
 
 
 def _type_of(v):
@@ -315,6 +335,9 @@ def _infer_results(name, meta, typed, attrs, want_optional):
     found = _table_results(name, meta, typed, attrs)
     if found is not None:
         return found
+    if _table_variants(name) and not all(
+            r[2] in _FIXED for r in meta["results"]):
+        raise UserError(_no_variant(name, meta, typed, attrs))
     out = []
     for rname, kind, constraint in meta["results"]:
         if kind == "optional" and not (want_optional and rname in want_optional):
@@ -330,6 +353,22 @@ def _infer_results(name, meta, typed, attrs, want_optional):
         raise UserError(f"cannot infer the type of result '{rname}' of {name}; "
                         f"pass result_type=")
     return out
+
+
+def _no_variant(name, meta, typed, attrs):
+    """The error of a table op call that no variant takes: what it got and
+    the variants with its attributes (or the first few)."""
+    given = {k: v for k, v in attrs.items() if v is not None and v is not False}
+    got = [f"{k} = {v}" for k, v in given.items()]
+    got += [f"{o} : {_type_of(typed[o])}" for o, _, _ in meta["operands"]
+            if typed.get(o) is not None and not isinstance(typed[o], list)]
+    variants = _table_variants(name)
+    near = [v for v in variants if v.modifiers == given] or list(variants)
+    shown = ", ".join(
+        f"`{v.ptx}` (" + ", ".join(f"{o} : {t}" for o, t in v.types.items()) + ")"
+        for v in near[:4])
+    return (f"{name} has no PTX variant with {', '.join(got) or 'no arguments'}; "
+            f"its variants include {shown} ({len(variants)} in all)")
 
 
 def _mapa_result(typed, attrs):
