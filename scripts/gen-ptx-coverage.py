@@ -60,6 +60,7 @@ FAMILIES = [
     ("nanosleep", "Launch, register and cache control"),
     ("trap", "Launch, register and cache control"),
     ("prefetch", "Launch, register and cache control"),
+    ("prefetchu", "Launch, register and cache control"),
     ("applypriority", "Launch, register and cache control"),
     ("discard", "Launch, register and cache control"),
     ("createpolicy.", "Launch, register and cache control"),

@@ -798,7 +798,7 @@ LogicalResult sim::decodeCopyOp(Operation *op, Compiler &c, bool &handled) {
     return success();
   }
   if (isa<PTXTMAPrefetchOp, PTXPrefetchTensormapOp, PTXPrefetchOp,
-          PTXCpAsyncBulkPrefetchOp>(op)) {
+          PTXPrefetchuOp, PTXCpAsyncBulkPrefetchOp>(op)) {
     c.emitExt(std::make_unique<Prefetch>("prefetch"));
     return success();
   }

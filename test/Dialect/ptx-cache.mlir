@@ -10,6 +10,7 @@
 // CHECK-NEXT: tirx.ptx.createpolicy.fractional evict_first secondary evict_unchanged fraction %{{.*}}{{$}}
 // CHECK-NEXT: tirx.ptx.createpolicy.range evict_normal secondary evict_first %{{.*}}, %{{.*}}, %{{.*}} : !tirx.ptr<f32, global>
 // CHECK-NEXT: tirx.ptx.createpolicy.cvt %{{.*}}{{$}}
+// CHECK-NEXT: tirx.ptx.prefetchu %{{.*}} : !tirx.ptr<i8, generic>
 func.func @cache(%g: !tirx.ptr<f32, global>, %a: !tirx.ptr<i8, generic>, %f: f32, %n: i32, %old: i64) {
   tirx.ptx.applypriority %g : !tirx.ptr<f32, global>
   tirx.ptx.discard %a : !tirx.ptr<i8, generic>
@@ -17,6 +18,7 @@ func.func @cache(%g: !tirx.ptr<f32, global>, %a: !tirx.ptr<i8, generic>, %f: f32
   %1 = tirx.ptx.createpolicy.fractional evict_first secondary evict_unchanged fraction %f
   %2 = tirx.ptx.createpolicy.range evict_normal secondary evict_first %g, %n, %n : !tirx.ptr<f32, global>
   %3 = tirx.ptx.createpolicy.cvt %old
+  tirx.ptx.prefetchu %a : !tirx.ptr<i8, generic>
   return
 }
 

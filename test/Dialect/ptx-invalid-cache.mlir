@@ -11,6 +11,15 @@ func.func @createpolicy_secondary_last() {
 
 // -----
 
+// prefetchu takes a generic address only (PTX ISA: no state space).
+func.func @prefetchu_global(%p: !tirx.ptr<f32, global>) {
+  // expected-error @+1 {{operand #0 must be pointer in generic memory}}
+  tirx.ptx.prefetchu %p : !tirx.ptr<f32, global>
+  return
+}
+
+// -----
+
 func.func @discard_shared(%p: !tirx.ptr<f32, shared>) {
   // expected-error @+1 {{operand #0 must be pointer in generic or global memory}}
   tirx.ptx.discard %p : !tirx.ptr<f32, shared>

@@ -1,7 +1,7 @@
 // RUN: tirx-sim %s --split-input-file --print=full | FileCheck %s
 
-// st.bulk zeroes the bytes it names and no others; applypriority and
-// discard on an aligned line leave memory as it is; createpolicy gives an
+// st.bulk zeroes the bytes it names and no others; applypriority,
+// prefetchu and discard on an aligned line leave memory as it is; createpolicy gives an
 // opaque value (the simulator ignores cache hints) and createpolicy.cvt
 // passes its input through.
 // CHECK-LABEL: arg0: float32[16]
@@ -28,6 +28,8 @@ module attributes {tirx.target = #tirx.target<"sm_100a">} {
       tirx.buffer_store %v, %out[%c0] : vector<16xf32>, !tirx.buffer<16xf32, global>
       %g = tirx.ptr_to %out[%c0] : !tirx.buffer<16xf32, global>
       tirx.ptx.applypriority %g : !tirx.ptr<f32, global>
+      %gg = tirx.reinterpret %g : !tirx.ptr<f32, global> to !tirx.ptr<f32, generic>
+      tirx.ptx.prefetchu %gg : !tirx.ptr<f32, generic>
       %pol = tirx.ptx.createpolicy.fractional evict_last secondary evict_first
       %zero = arith.constant 0 : i64
       %ne = arith.cmpi ne, %pol, %zero : i64

@@ -196,6 +196,7 @@ def TIRx_SharedOrClusterPtr : TIRx_PtrIn<["Shared", "SharedDyn", "SharedCluster"
 def TIRx_GlobalPtr : TIRx_PtrIn<["Global"], "pointer in global memory">;
 def TIRx_GenericOrGlobalPtr : TIRx_PtrIn<["Generic", "Global"],
     "pointer in generic or global memory">;
+def TIRx_GenericPtr : TIRx_PtrIn<["Generic"], "pointer in generic memory">;
 def TIRx_PrefetchPtr : TIRx_PtrIn<["Generic", "Global", "Local"],
     "pointer in generic, global or local memory">;
 def TIRx_TmemPtr : TIRx_PtrIn<["TMem"], "pointer in tmem">;

@@ -31,6 +31,21 @@ the normal eviction priority.
       ["S: global | generic"], ["addr : !tirx.ptr<i8, {S}>"]>];
 }
 
+def TIRx_PTXPrefetchuOp : TIRx_PTXTableOp<"prefetchu", PTX_SM70,
+    ["prefetchu.L1"]> {
+  let summary = "Prefetch a line into the uniform cache";
+  let ptxDoc = [{
+Brings the line holding the generic address `addr` into the L1 uniform
+cache (the path of `ldu`). A hint: it reads and writes nothing.
+  }];
+  let ptxExample = "tirx.ptx.prefetchu %p : !tirx.ptr<f32, generic>";
+  let arguments = (ins TIRx_GenericPtr:$addr);
+  let assemblyFormat = "$addr attr-dict `:` qualified(type($addr))";
+  let ptxOperands = ["in addr"];
+  let ptxVariants = [TIRx_PTXForm<"prefetchu.L1", [],
+      ["addr : !tirx.ptr<i8, generic>"]>];
+}
+
 def TIRx_PTXDiscardOp : TIRx_PTXTableOp<"discard", PTX_SM80_PTX74,
     ["discard{.global}.L2"]> {
   let summary = "Discard an L2 cache line";

@@ -13,6 +13,7 @@ gpu.module @m {
   // CHECK: llvm.inline_asm asm_dialect = att "createpolicy.fractional.L2::evict_last.b64 $0;", "=l" : () -> i64
   // CHECK: llvm.inline_asm asm_dialect = att "createpolicy.range.global.L2::evict_normal.L2::evict_first.b64 $0, [$1], $2, $3;", "=l,l,r,r"
   // CHECK: llvm.inline_asm asm_dialect = att "createpolicy.cvt.L2.b64 $0, $1;", "=l,l"
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "prefetchu.L1 [$0];", "l,~{memory}" %{{.*}} : (!llvm.ptr) -> ()
   gpu.func @cache(%g: !tirx.ptr<f32, global>, %a: !tirx.ptr<i8, generic>, %f: f32, %n: i32, %old: i64) {
     tirx.ptx.applypriority %g : !tirx.ptr<f32, global>
     tirx.ptx.discard %a : !tirx.ptr<i8, generic>
@@ -20,6 +21,7 @@ gpu.module @m {
     %1 = tirx.ptx.createpolicy.fractional evict_last
     %2 = tirx.ptx.createpolicy.range evict_normal secondary evict_first %g, %n, %n : !tirx.ptr<f32, global>
     %3 = tirx.ptx.createpolicy.cvt %old
+    tirx.ptx.prefetchu %a : !tirx.ptr<i8, generic>
     gpu.return
   }
 

@@ -92,6 +92,8 @@ def test_bulk_zero_and_cache_control_compile_for_sm100():
             T.ptx.applypriority(A.ptr_to([0]))
             P[0] = T.ptx.createpolicy.fractional(primary="evict_last")
             T.ptx.discard(A.ptr_to([32]))
+            T.ptx.prefetchu(T.reinterpret(T.handle("float32", "generic"),
+                                          A.ptr_to([0])))
         T.cuda.cta_sync()
         A[tx] = s[tx]
 
@@ -100,6 +102,7 @@ def test_bulk_zero_and_cache_control_compile_for_sm100():
     assert "applypriority.global.L2::evict_normal [" in ptx
     assert "createpolicy.fractional.L2::evict_last.b64" in ptx
     assert "discard.global.L2 [" in ptx
+    assert "prefetchu.L1 [" in ptx
     a = np.arange(128, dtype=np.float32)
     p = np.zeros(1, np.int64)
     sim.run(k, a, p)
