@@ -338,7 +338,14 @@ def table_ops(R, data, table_path):
             elif role == "out":
                 ops_spec.append(f"{{ptx_table::Role::Out, {res_idx[oname]}, {cstr(oname)}}}")
             else:
-                ops_spec.append(f"{{ptx_table::Role::In, {op_idx[oname]}, {cstr(oname)}}}")
+                # A pointer whose element type every variant fixes (an
+                # mbarrier's i64): the simulator's PTX level builds it so.
+                elts = {t[len("!tirx.ptr<"):].split(",")[0].strip()
+                        for v in vs for t in [v.types.get(oname)]
+                        if isinstance(t, str) and t.startswith("!tirx.ptr<")}
+                pointee = cstr(elts.pop()) if len(elts) == 1 else "nullptr"
+                ops_spec.append(f"{{ptx_table::Role::In, {op_idx[oname]}, "
+                                f"{cstr(oname)}, false, {pointee}}}")
         tag = cpp[len("TIRx_"):]
         row_lines = []
         for k, (ptx, extra, attrs) in rows.items():

@@ -136,6 +136,13 @@ private:
   uint32_t functionOf(Operation *callee);
 };
 
+/// One element of atom, red and the bulk reductions (Mem.cpp): the new
+/// value from `old` and `v` (and `cmp` for cas). `ftzF32`: an f32 `add`
+/// flushes subnormal inputs and its result to sign-preserving zero, as
+/// atom/red and cp.reduce.async.bulk `.add.f32` do on global memory.
+uint64_t combineElement(ptx::AtomKind op, SK k, bool isSigned, uint64_t old,
+                        uint64_t v, uint64_t cmp, bool ftzF32 = false);
+
 // Op-family decoders. Each handles its family's ops (setting `handled`):
 // it defines the results, emits the instructions (usually one ExtOp) and
 // reports unsupported forms at the op.

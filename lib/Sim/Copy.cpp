@@ -24,6 +24,7 @@
 #include "llvm/Support/Format.h"
 
 #include <cstring>
+#include <optional>
 
 using namespace mlir;
 using namespace mlir::tirx;
@@ -92,6 +93,71 @@ static bool agentCopy(ClusterExec &ex, const Accessor &acc,
   std::memcpy(d, tmp.data(), bytes);
   return true;
 }
+
+/// The element kind and signedness of a bulk reduction's `type`.
+static void reductionKind(ptx::ValType t, SK &k, bool &isSigned) {
+  isSigned = t == ptx::ValType::S32 || t == ptx::ValType::S64;
+  switch (t) {
+  case ptx::ValType::F16:
+    k = SK::F16;
+    return;
+  case ptx::ValType::BF16:
+    k = SK::BF16;
+    return;
+  case ptx::ValType::F32:
+    k = SK::F32;
+    return;
+  case ptx::ValType::F64:
+    k = SK::F64;
+    return;
+  case ptx::ValType::B64:
+  case ptx::ValType::U64:
+  case ptx::ValType::S64:
+    k = SK::I64;
+    return;
+  default:
+    k = SK::I32;
+    return;
+  }
+}
+
+/// The reduction of a cp.reduce.async.bulk: `bytes` bytes at `src`
+/// combined element by element into `dst` (each element's read and write
+/// one atomic step of async agent `wacc`).
+struct BulkReduction {
+  ptx::AtomKind op = ptx::AtomKind::Add;
+  SK kind = SK::I32;
+  bool isSigned = false;
+  bool ftzF32 = false;
+  bool apply(ClusterExec &ex, const Accessor &acc, const Accessor &wacc,
+             uint64_t dst, Scope dstScope, uint64_t src, Scope srcScope,
+             uint32_t bytes, uint32_t ctxCta) const {
+    uint8_t *s =
+        ex.accessAs(acc, src, bytes, 1, srcScope, Access::Read, ctxCta);
+    if (!s)
+      return false;
+    std::vector<uint8_t> tmp(s, s + bytes);
+    // Each element's reduction is atomic (relaxed at .gpu scope): it races
+    // with no other atomic access, as atom and red do not.
+    Accessor atomic = wacc;
+    atomic.strong = kScopeGPU;
+    if (!ex.accessAs(atomic, dst, bytes, 1, dstScope, Access::Read, ctxCta))
+      return false;
+    uint8_t *d =
+        ex.accessAs(atomic, dst, bytes, 1, dstScope, Access::Write, ctxCta);
+    if (!d)
+      return false;
+    unsigned eb = skBytes(kind);
+    for (uint32_t i = 0; i + eb <= bytes; i += eb) {
+      uint64_t o = 0, v = 0;
+      std::memcpy(&o, d + i, eb);
+      std::memcpy(&v, tmp.data() + i, eb);
+      uint64_t n = combineElement(op, kind, isSigned, o, v, 0, ftzF32);
+      std::memcpy(d + i, &n, eb);
+    }
+    return true;
+  }
+};
 
 namespace {
 
@@ -247,17 +313,26 @@ struct BulkCopy : AsyncOp {
   uint32_t size;
   uint16_t mask = 0;
   bool multicast = false;
+  /// cp.reduce.async.bulk (S2G and S2S): combines instead of copying.
+  std::optional<BulkReduction> reduction;
+  bool move(ClusterExec &ex, const Accessor &acc, const Accessor &wacc,
+            Scope dstScope, uint32_t cta) const {
+    if (reduction)
+      return reduction->apply(ex, acc, wacc, dst, dstScope, src,
+                              Scope::Shared, size, cta);
+    return agentCopy(ex, acc, wacc, dst, dstScope, src, Scope::Shared, size,
+                     cta);
+  }
   bool complete(ClusterExec &ex) override {
-    Accessor acc = ex.agentAccessor(*this, "bulk copy");
-    Accessor wacc = ex.agentAccessor(*this, "bulk copy", /*write=*/true);
+    const char *what = reduction ? "bulk reduction" : "bulk copy";
+    Accessor acc = ex.agentAccessor(*this, what);
+    Accessor wacc = ex.agentAccessor(*this, what, /*write=*/true);
     uint32_t cta = ex.threads[issuer].cta;
     switch (kind) {
     case S2G:
-      return agentCopy(ex, acc, wacc, dst, Scope::Global, src, Scope::Shared,
-                       size, cta);
+      return move(ex, acc, wacc, Scope::Global, cta);
     case S2S:
-      if (!agentCopy(ex, acc, wacc, dst, Scope::SharedCluster, src,
-                     Scope::Shared, size, cta))
+      if (!move(ex, acc, wacc, Scope::SharedCluster, cta))
         return false;
       return completeTx(ex, *this, bar, size);
     case G2S: {
@@ -289,7 +364,11 @@ struct BulkCopy : AsyncOp {
 struct BulkCopyOp : ExtOp {
   BulkCopy::Kind kind;
   uint32_t dst, src, size, bar = kNone, mask = kNone;
+  std::optional<BulkReduction> reduction;
   const char *name() const override {
+    if (reduction)
+      return kind == BulkCopy::S2G ? "cp.reduce.async.bulk.s2g"
+                                   : "cp.reduce.async.bulk.s2s";
     return kind == BulkCopy::G2S   ? "cp.async.bulk.g2s"
            : kind == BulkCopy::S2G ? "cp.async.bulk.s2g"
                                    : "cp.async.bulk.s2s";
@@ -299,6 +378,7 @@ struct BulkCopyOp : ExtOp {
     uint64_t *R = t.R();
     auto op = std::make_unique<BulkCopy>();
     op->kind = kind;
+    op->reduction = reduction;
     op->dst = R[dst];
     op->src = R[src];
     op->size = static_cast<uint32_t>(R[size]);
@@ -746,6 +826,60 @@ LogicalResult sim::decodeCopyOp(Operation *op, Compiler &c, bool &handled) {
   if (auto b = dyn_cast<PTXCpAsyncBulkS2SOp>(op)) {
     auto e = std::make_unique<BulkCopyOp>();
     e->kind = BulkCopy::S2S;
+    e->dst = c.slot(b.getDst());
+    e->src = c.slot(b.getSrc());
+    e->bar = c.slot(b.getBar());
+    e->size = c.slot(b.getSize());
+    c.emitExt(std::move(e));
+    return success();
+  }
+  auto reduction = [](ptx::TMARedKind k, ptx::ValType t, bool global) {
+    BulkReduction r;
+    switch (k) {
+    case ptx::TMARedKind::Add:
+      r.op = ptx::AtomKind::Add;
+      break;
+    case ptx::TMARedKind::Min:
+      r.op = ptx::AtomKind::Min;
+      break;
+    case ptx::TMARedKind::Max:
+      r.op = ptx::AtomKind::Max;
+      break;
+    case ptx::TMARedKind::Inc:
+      r.op = ptx::AtomKind::Inc;
+      break;
+    case ptx::TMARedKind::Dec:
+      r.op = ptx::AtomKind::Dec;
+      break;
+    case ptx::TMARedKind::And:
+      r.op = ptx::AtomKind::And;
+      break;
+    case ptx::TMARedKind::Or:
+      r.op = ptx::AtomKind::Or;
+      break;
+    case ptx::TMARedKind::Xor:
+      r.op = ptx::AtomKind::Xor;
+      break;
+    }
+    reductionKind(t, r.kind, r.isSigned);
+    // .add.f32 (no .noftz before PTX ISA 9.4) flushes subnormals.
+    r.ftzF32 = global;
+    return r;
+  };
+  if (auto b = dyn_cast<PTXCpReduceAsyncBulkS2GOp>(op)) {
+    auto e = std::make_unique<BulkCopyOp>();
+    e->kind = BulkCopy::S2G;
+    e->reduction = reduction(b.getOp(), b.getType(), /*global=*/true);
+    e->dst = c.slot(b.getDst());
+    e->src = c.slot(b.getSrc());
+    e->size = c.slot(b.getSize());
+    c.emitExt(std::move(e));
+    return success();
+  }
+  if (auto b = dyn_cast<PTXCpReduceAsyncBulkS2SOp>(op)) {
+    auto e = std::make_unique<BulkCopyOp>();
+    e->kind = BulkCopy::S2S;
+    e->reduction = reduction(b.getOp(), b.getType(), /*global=*/false);
     e->dst = c.slot(b.getDst());
     e->src = c.slot(b.getSrc());
     e->bar = c.slot(b.getBar());

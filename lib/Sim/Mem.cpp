@@ -159,47 +159,6 @@ struct LdSt : ExtOp {
   }
 };
 
-/// One element of atom/red: returns the new value from `old` and `v`
-/// (and `cmp` for cas).
-uint64_t combine(ptx::AtomKind op, SK k, bool isSigned, uint64_t old,
-                 uint64_t v, uint64_t cmp) {
-  unsigned w = skBits(k);
-  uint64_t mask = widthMask(w);
-  bool isFloat = skIsFloat(k);
-  switch (op) {
-  case ptx::AtomKind::And:
-    return old & v;
-  case ptx::AtomKind::Or:
-    return old | v;
-  case ptx::AtomKind::Xor:
-    return old ^ v;
-  case ptx::AtomKind::Add:
-    if (isFloat)
-      return evalFltBin(static_cast<uint8_t>(FB::Add), k, old, v);
-    return (old + v) & mask;
-  case ptx::AtomKind::Inc:
-    return (old & mask) >= (v & mask) ? 0 : (old + 1) & mask;
-  case ptx::AtomKind::Dec:
-    return ((old & mask) == 0 || (old & mask) > (v & mask)) ? v
-                                                            : (old - 1) & mask;
-  case ptx::AtomKind::Min:
-  case ptx::AtomKind::Max: {
-    bool isMin = op == ptx::AtomKind::Min;
-    if (isFloat)
-      return evalFltBin(static_cast<uint8_t>(isMin ? FB::MinNum : FB::MaxNum),
-                        k, old, v);
-    bool less = isSigned ? signExtend(v, w) < signExtend(old, w)
-                         : (v & mask) < (old & mask);
-    return (isMin ? less : !less && v != old) ? v : old;
-  }
-  case ptx::AtomKind::Exch:
-    return v;
-  case ptx::AtomKind::Cas:
-    return (old & mask) == (cmp & mask) ? v : old;
-  }
-  return old;
-}
-
 struct Atomic : ExtOp {
   ptx::AtomKind op;
   uint32_t ptr, value, cmp = kNone, result = kNone;
@@ -240,20 +199,14 @@ struct Atomic : ExtOp {
     // atom/red.add.f32 (without .noftz, which PTX ISA 9.4 adds) flushes
     // subnormal inputs and results to sign-preserving zero on global
     // memory, not on shared memory (PTX ISA, atom and red).
-    bool flush = op == ptx::AtomKind::Add && shape.kind == SK::F32 &&
-                 addr >= kGlobalBase;
-    auto flush32 = [](uint64_t x) {
-      return (x & 0x7F800000u) == 0 ? x & 0x80000000u : x;
-    };
+    bool flush = addr >= kGlobalBase;
     for (uint32_t i = 0; i < shape.count; ++i) {
       uint64_t o = 0, v = 0, c = 0;
       std::memcpy(&o, old + i * eb, eb);
       std::memcpy(&v, vb + i * eb, eb);
       if (cb)
         std::memcpy(&c, cb + i * eb, eb);
-      uint64_t n = flush ? flush32(combine(op, shape.kind, isSigned,
-                                           flush32(o), flush32(v), c))
-                         : combine(op, shape.kind, isSigned, o, v, c);
+      uint64_t n = combineElement(op, shape.kind, isSigned, o, v, c, flush);
       std::memcpy(p + i * eb, &n, eb);
     }
     if (result != kNone) {
@@ -295,7 +248,7 @@ struct RemoteAsync : AsyncOp {
       uint64_t o = 0, v = 0;
       std::memcpy(&o, p + i * eb, eb);
       std::memcpy(&v, value + i * eb, eb);
-      uint64_t n = isStore ? v : combine(op, shape.kind, isSigned, o, v, 0);
+      uint64_t n = isStore ? v : combineElement(op, shape.kind, isSigned, o, v, 0);
       std::memcpy(p + i * eb, &n, eb);
     }
     auto it = ex.mbarriers.find(bar);
@@ -385,6 +338,52 @@ bool isSignedType(ptx::ValType t) {
 }
 
 } // namespace
+
+uint64_t sim::combineElement(ptx::AtomKind op, SK k, bool isSigned,
+                             uint64_t old, uint64_t v, uint64_t cmp,
+                             bool ftzF32) {
+  if (ftzF32 && op == ptx::AtomKind::Add && k == SK::F32) {
+    auto flush = [](uint64_t x) {
+      return (x & 0x7F800000u) == 0 ? x & 0x80000000u : x;
+    };
+    return flush(combineElement(op, k, isSigned, flush(old), flush(v), cmp));
+  }
+  unsigned w = skBits(k);
+  uint64_t mask = widthMask(w);
+  bool isFloat = skIsFloat(k);
+  switch (op) {
+  case ptx::AtomKind::And:
+    return old & v;
+  case ptx::AtomKind::Or:
+    return old | v;
+  case ptx::AtomKind::Xor:
+    return old ^ v;
+  case ptx::AtomKind::Add:
+    if (isFloat)
+      return evalFltBin(static_cast<uint8_t>(FB::Add), k, old, v);
+    return (old + v) & mask;
+  case ptx::AtomKind::Inc:
+    return (old & mask) >= (v & mask) ? 0 : (old + 1) & mask;
+  case ptx::AtomKind::Dec:
+    return ((old & mask) == 0 || (old & mask) > (v & mask)) ? v
+                                                            : (old - 1) & mask;
+  case ptx::AtomKind::Min:
+  case ptx::AtomKind::Max: {
+    bool isMin = op == ptx::AtomKind::Min;
+    if (isFloat)
+      return evalFltBin(static_cast<uint8_t>(isMin ? FB::MinNum : FB::MaxNum),
+                        k, old, v);
+    bool less = isSigned ? signExtend(v, w) < signExtend(old, w)
+                         : (v & mask) < (old & mask);
+    return (isMin ? less : !less && v != old) ? v : old;
+  }
+  case ptx::AtomKind::Exch:
+    return v;
+  case ptx::AtomKind::Cas:
+    return (old & mask) == (cmp & mask) ? v : old;
+  }
+  return old;
+}
 
 /// st.bulk: `size` zero bytes at `addr`, both multiples of 8; weak stores.
 struct BulkZero : ExtOp {

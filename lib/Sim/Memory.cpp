@@ -195,9 +195,12 @@ uint8_t *ClusterExec::accessAs(const Accessor &acc, uint64_t addr,
 void ClusterExec::noteRemote(const Accessor &acc, uint32_t rank) {
   if (!vcWidth || !acc.thread)
     return;
-  // Asynchronous agents act for their issuer; record the issuer.
-  uint32_t who = acc.async ? acc.thread->idx : acc.who;
-  uint32_t clock = acc.async ? vc(who)[who] : acc.clock;
+  // An asynchronous agent's access is recorded at the agent's own clock:
+  // the CTA's exit must be ordered after the operation (it acquired the
+  // operation's completion, e.g. on the mbarrier it completes on), not
+  // merely after the issue, and not after whatever its issuer did since.
+  uint32_t who = acc.who;
+  uint32_t clock = acc.clock;
   auto &entry = ctas[rank].remote[who];
   if (clock >= entry.first)
     entry = {clock, acc.op};

@@ -965,8 +965,10 @@ LogicalResult Translator::translateCopy(const Instr &in, bool &handled) {
     }
     return notModeled();
   }
+  // The non-tensor cp.reduce.async.bulk forms are table-generated ops
+  // (PTXTableDecode.cpp).
   if (reduce && !tensor)
-    return notModeled("non-tensor bulk reductions (as at the IR level)");
+    return handled = false, success();
 
   // TMA: cp{.reduce}.async.bulk.tensor.Nd.dst.src{.mode}.completion...
   if (in.parts.size() < 7)

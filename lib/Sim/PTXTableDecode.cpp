@@ -191,7 +191,11 @@ LogicalResult Translator::translateTable(const Instr &in, bool &handled) {
                                : value(o, s.type.getIntOrFloatBitWidth(), ok);
           if (!ok)
             return failure();
-          operands[spec.index] = arg(s.type, v);
+          Type t = s.type;
+          if (s.scope && spec.pointee)
+            if (Type elt = parseType(spec.pointee, ctx))
+              t = ptrTo(elt, *s.scope);
+          operands[spec.index] = arg(t, v);
           break;
         }
         }

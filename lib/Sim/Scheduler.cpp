@@ -512,7 +512,7 @@ bool ClusterExec::ctaExit(CTA &cta) {
     for (auto &[who, entry] : cta.remote) {
       if (cta.exitVC[who] >= entry.first)
         continue;
-      if (!reportExitedAccess(entry.second, describe(threads[who]),
+      if (!reportExitedAccess(entry.second, describeWho(who),
                               cta.rank))
         return false;
     }

@@ -318,6 +318,58 @@ func.func @bulk_size(%in: !tirx.buffer<64xf32, global>) {
 
 // -----
 
+func.func @bulk_reduce_size(%in: !tirx.buffer<64xi32, global>) {
+  tirx.kernel {
+    %tx = tirx.thread_id [1] : i32
+    %buf = tirx.alloc_buffer {alignment = 128 : i64} : !tirx.buffer<64xi32, shared>
+    %c0 = arith.constant 0 : index
+    %bytes = arith.constant 8 : i32
+    %d = tirx.ptr_to %in[%c0] : !tirx.buffer<64xi32, global>
+    %s = tirx.ptr_to %buf[%c0] : !tirx.buffer<64xi32, shared>
+    // expected-error @+1 {{issues cp.reduce.async.bulk.s2g of 8 bytes from 0x0 to 0x10000000000; the size and both addresses must be multiples of 16}}
+    tirx.ptx.cp.reduce.async.bulk.s2g add u32 %d, %s, %bytes : !tirx.ptr<i32, global>, !tirx.ptr<i32, shared>
+  }
+  return
+}
+
+// -----
+
+// A bulk copy into the peer CTA that the peer never waits for: the cluster
+// barrier orders the issue before the peer's exit, not the copy.
+func.func @bulk_s2s_not_waited(%out: !tirx.buffer<4xi32, global>)
+    attributes {tirx.launch = #tirx.launch<cluster_dims = [2]>} {
+  tirx.kernel {
+    %rank = tirx.cta_id_in_cluster [2] : i32
+    %tx = tirx.thread_id [1] : i32
+    %c0 = arith.constant 0 : index
+    %zero = arith.constant 0 : i32
+    %one = arith.constant 1 : i32
+    %bytes = arith.constant 16 : i32
+    %box = tirx.alloc_buffer {alignment = 16 : i64} : !tirx.buffer<4xi32, shared>
+    %mbar = tirx.alloc_buffer : !tirx.buffer<1xi64, shared>
+    %bar = tirx.ptr_to %mbar[%c0] : !tirx.buffer<1xi64, shared>
+    %v = vector.broadcast %rank : i32 to vector<4xi32>
+    tirx.buffer_store %v, %box[%c0] : vector<4xi32>, !tirx.buffer<4xi32, shared>
+    tirx.ptx.mbarrier.init %bar, %one : !tirx.ptr<i64, shared>
+    tirx.ptx.fence.proxy.async shared.cta
+    tirx.ptx.barrier.cluster.arrive release aligned
+    tirx.ptx.barrier.cluster.wait acquire aligned
+    %is1 = arith.cmpi eq, %rank, %one : i32
+    tirx.if %is1 {
+      %p = tirx.ptr_to %box[%c0] : !tirx.buffer<4xi32, shared>
+      %rp = tirx.ptx.mapa %p, %zero : !tirx.ptr<i32, shared> -> !tirx.ptr<i32, shared.cluster>
+      %rb = tirx.ptx.mapa %bar, %zero : !tirx.ptr<i64, shared> -> !tirx.ptr<i64, shared.cluster>
+      // expected-error @+1 {{the shared memory of CTA (0, 0, 0) (cluster rank 0) may be accessed after that CTA exits}}
+      tirx.ptx.cp.async.bulk.s2s %rp, %p, %rb, %bytes : !tirx.ptr<i32, shared.cluster>, !tirx.ptr<i32, shared>, !tirx.ptr<i64, shared.cluster>
+    }
+    tirx.ptx.barrier.cluster.arrive release aligned
+    tirx.ptx.barrier.cluster.wait acquire aligned
+  }
+  return
+}
+
+// -----
+
 func.func @bulk_store_not_waited(%out: !tirx.buffer<64xf32, global>) {
   tirx.kernel {
     %tx = tirx.thread_id [64] : i32

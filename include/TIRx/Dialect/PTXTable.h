@@ -53,6 +53,10 @@ struct Operand {
   unsigned index; // ODS operand or result index; an Imm's attribute width
   const char *name;
   bool pipe = false;
+  /// A pointer operand's element type when every variant fixes it (an
+  /// mbarrier's `i64`); null otherwise (the simulator's PTX level then
+  /// builds an `i8` pointer).
+  const char *pointee = nullptr;
 };
 
 struct TableOp {

@@ -154,6 +154,82 @@ tirx.ptx.cp.async.bulk.s2s %dst, %src, %bar, %bytes : !tirx.ptr<f32, shared.clus
       ["B: shared | shared.cluster"], ["bar : !tirx.ptr<i64, {B}>"]>];
 }
 
+//===----------------------------------------------------------------------===//
+// cp.reduce.async.bulk (non-tensor): a bulk copy that combines into its
+// destination
+//===----------------------------------------------------------------------===//
+
+// The ISA's op x type grid of each destination (PTX ISA, cp.reduce.async.bulk).
+defvar TIRx_CpRedBulkGlobalTypes = "(type in dict(add=('u32', 's32', 'u64', 'f32', 'f64', 'f16', 'bf16'), min=('u32', 's32', 'u64', 's64', 'f16', 'bf16'), max=('u32', 's32', 'u64', 's64', 'f16', 'bf16'), inc=('u32',), dec=('u32',), and_=('b32', 'b64'), or_=('b32', 'b64'), xor=('b32', 'b64'))[op + '_' * (op in ('and', 'or'))])";
+defvar TIRx_CpRedBulkClusterTypes = "(type in dict(add=('u32', 's32', 'u64'), min=('u32', 's32'), max=('u32', 's32'), inc=('u32',), dec=('u32',), and_=('b32',), or_=('b32',), xor=('b32',))[op + '_' * (op in ('and', 'or'))])";
+
+def TIRx_PTXCpReduceAsyncBulkS2GOp : TIRx_PTXTableOp<"cp.reduce.async.bulk.s2g",
+    PTX_SM90_PTX80,
+    ["cp.reduce.async.bulk.global.shared::cta.bulk_group{.L2::cache_hint}.{add,min,max,inc,dec,and,or,xor}{.noftz}.{f16,bf16,b32,u32,s32,b64,u64,s64,f32,f64}"]> {
+  let summary = "Bulk reduction of shared memory into global memory";
+  let ptxDoc = [{
+Combines the `size` bytes at `src` (the executing CTA's shared memory),
+element by element as `type`, into the bytes at `dst` with `op`, and
+completes in the thread's bulk group (`cp.async.bulk.commit_group` /
+`wait_group`). `size` and both addresses are multiples of 16. Each
+element's reduction is atomic (relaxed at `.gpu` scope); `add` on `f16` and
+`bf16` is the `.noftz` line (subnormals kept), `add` on `f32` flushes
+subnormal inputs and results to zero, `min`/`max` on halves ignore a NaN
+operand. The ops and types per op are the ISA's grid: `add` u32, s32, u64,
+f32, f64, f16, bf16; `min`/`max` u32, s32, u64, s64, f16, bf16; `inc`/`dec`
+u32; `and`/`or`/`xor` b32, b64.
+  }];
+  let ptxExample = [{
+tirx.ptx.cp.reduce.async.bulk.s2g add f32 %dst, %src, %bytes : !tirx.ptr<f32, global>, !tirx.ptr<f32, shared>
+  }];
+  let arguments = (ins TIRx_PTXTMARedKind:$op, TIRx_PTXValType:$type,
+      TIRx_GlobalPtr:$dst, TIRx_SharedPtr:$src, I32:$size,
+      Optional<I64>:$cache_hint);
+  let assemblyFormat = [{
+    $op $type $dst `,` $src `,` $size (`cache_hint` $cache_hint^)? attr-dict
+    `:` qualified(type($dst)) `,` qualified(type($src))
+  }];
+  let ptxOperands = ["in dst", "in src", "in size", "in cache_hint"];
+  let ptxVariants = [TIRx_PTXForm<
+      "cp.reduce.async.bulk.global.shared::cta.bulk_group{cache_hint}{op}{'.noftz' if op == 'add' and type in ('f16', 'bf16') else ''}{type}",
+      ["op", "type: f16 | bf16 | b32 | u32 | s32 | b64 | u64 | s64 | f32 | f64",
+       "S: shared | shared.dyn", "cache_hint(.L2::cache_hint): - | +"],
+      ["dst : !tirx.ptr<{elt(type)}, global>", "src : !tirx.ptr<{elt(type)}, {S}>"],
+      TIRx_CpRedBulkGlobalTypes>];
+}
+
+def TIRx_PTXCpReduceAsyncBulkS2SOp : TIRx_PTXTableOp<"cp.reduce.async.bulk.s2s",
+    PTX_SM90_PTX80,
+    ["cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.{add,min,max,inc,dec,and,or,xor}.{b32,u32,s32,u64}"]> {
+  let summary = "Bulk reduction of this CTA's shared memory into another CTA's";
+  let ptxDoc = [{
+Combines the `size` bytes at `src` (the executing CTA's shared memory),
+element by element as `type`, into `dst` in the shared memory of a CTA of
+the cluster with `op`, and completes the transaction on that CTA's `bar`
+(`size` bytes). `size` and both addresses are multiples of 16. The ops and
+types per op are the ISA's grid: `add` u32, s32, u64; `min`/`max` u32, s32;
+`inc`/`dec` u32; `and`/`or`/`xor` b32.
+  }];
+  let ptxExample = [{
+tirx.ptx.cp.reduce.async.bulk.s2s add u32 %dst, %src, %bar, %bytes : !tirx.ptr<i32, shared.cluster>, !tirx.ptr<i32, shared>, !tirx.ptr<i64, shared.cluster>
+  }];
+  let arguments = (ins TIRx_PTXTMARedKind:$op, TIRx_PTXValType:$type,
+      TIRx_ClusterPtr:$dst, TIRx_SharedPtr:$src, TIRx_MBarAny:$bar,
+      I32:$size);
+  let assemblyFormat = [{
+    $op $type $dst `,` $src `,` $bar `,` $size attr-dict `:`
+    qualified(type($dst)) `,` qualified(type($src)) `,` qualified(type($bar))
+  }];
+  let ptxOperands = ["in dst", "in src", "in size", "in bar"];
+  let ptxVariants = [TIRx_PTXForm<
+      "cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes{op}{type}",
+      ["op", "type: b32 | u32 | s32 | u64", "S: shared | shared.dyn",
+       "B: shared | shared.cluster"],
+      ["dst : !tirx.ptr<{elt(type)}, shared.cluster>",
+       "src : !tirx.ptr<{elt(type)}, {S}>", "bar : !tirx.ptr<i64, {B}>"],
+      TIRx_CpRedBulkClusterTypes>];
+}
+
 def TIRx_PTXCpAsyncBulkPrefetchOp : TIRx_PTXOp<"cp.async.bulk.prefetch",
     PTX_SM90_PTX80, ["cp.async.bulk.prefetch.L2.global{.L2::cache_hint}"]> {
   let summary = "Bulk prefetch from global memory into L2";
