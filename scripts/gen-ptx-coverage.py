@@ -47,6 +47,7 @@ FAMILIES = [
     ("cp.async.bulk.tensor.", "TMA (cp.async.bulk.tensor)"),
     ("prefetch.tensormap", "TMA (cp.async.bulk.tensor)"),
     ("tensormap.replace", "TMA (cp.async.bulk.tensor)"),
+    ("tensormap.cp_fenceproxy", "TMA (cp.async.bulk.tensor)"),
     ("cp.async.bulk.", "Bulk copy (cp.async.bulk, cp.reduce.async.bulk)"),
     ("cp.reduce.async.bulk.", "Bulk copy (cp.async.bulk, cp.reduce.async.bulk)"),
     ("cp.async", "cp.async (LDGSTS)"),

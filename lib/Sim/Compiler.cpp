@@ -46,22 +46,8 @@ Step ExtOp::execCollective(ClusterExec &, const Inst &,
 //===----------------------------------------------------------------------===//
 
 SK Compiler::kindOf(Type type) {
-  if (auto it = dyn_cast<IntegerType>(type)) {
-    switch (it.getWidth()) {
-    case 1:
-      return SK::I1;
-    case 8:
-      return SK::I8;
-    case 16:
-      return SK::I16;
-    case 32:
-      return SK::I32;
-    case 64:
-      return SK::I64;
-    default:
-      return SK::None;
-    }
-  }
+  if (auto it = dyn_cast<IntegerType>(type))
+    return skOfIntBits(it.getWidth());
   if (isa<IndexType, PtrType, TensorMapType>(type))
     return SK::I64;
   if (type.isF16())
@@ -426,30 +412,21 @@ LogicalResult Compiler::compileOp(Operation *op) {
   // A decoder sets `handled` once it owns the op; it may still fail (an
   // unmodeled variant, a nested region's op), and then decoding fails.
   bool handled = false;
-  if (failed(decodeProfileOp(op, *this, handled)))
-    return failure();
-  if (handled)
-    return success();
-  if (failed(compileControl(op, handled)))
-    return failure();
-  if (handled)
-    return success();
-  if (failed(compileArith(op, handled)))
-    return failure();
-  if (handled)
-    return success();
-  if (failed(compileMath(op, handled)))
-    return failure();
-  if (handled)
-    return success();
-  if (failed(compileTIRxCore(op, handled)))
-    return failure();
-  if (handled)
-    return success();
-  if (failed(decodeVectorOp(op, *this, handled)))
-    return failure();
-  if (handled)
-    return success();
+  using Step = LogicalResult (*)(Compiler &, Operation *, bool &);
+  const Step steps[] = {
+      [](Compiler &c, Operation *o, bool &h) { return decodeProfileOp(o, c, h); },
+      [](Compiler &c, Operation *o, bool &h) { return c.compileControl(o, h); },
+      [](Compiler &c, Operation *o, bool &h) { return c.compileArith(o, h); },
+      [](Compiler &c, Operation *o, bool &h) { return c.compileMath(o, h); },
+      [](Compiler &c, Operation *o, bool &h) { return c.compileTIRxCore(o, h); },
+      [](Compiler &c, Operation *o, bool &h) { return decodeVectorOp(o, c, h); },
+  };
+  for (Step step : steps) {
+    if (failed(step(*this, op, handled)))
+      return failure();
+    if (handled)
+      return success();
+  }
   if (op->getName().getStringRef().starts_with("tirx.ptx.")) {
     if (!inDevice)
       return op->emitError("'")

@@ -931,6 +931,12 @@ LogicalResult sim::decodeCopyOp(Operation *op, Compiler &c, bool &handled) {
     c.emitExt(std::move(e));
     return success();
   }
+  if (isa<PTXTensorMapReplaceOp, PTXTensorMapReplaceLayoutOp,
+          PTXTensorMapCpFenceProxyOp>(op))
+    return c.notModeled(op, "the simulator's tensor maps are the kernel's "
+                            "tensormap arguments (a descriptor checked when "
+                            "the host encodes it), not 128-byte images in "
+                            "memory");
   if (isa<PTXTMAPrefetchOp, PTXPrefetchTensormapOp, PTXPrefetchOp,
           PTXPrefetchuOp, PTXCpAsyncBulkPrefetchOp>(op)) {
     c.emitExt(std::make_unique<Prefetch>("prefetch"));

@@ -42,6 +42,23 @@ inline unsigned skBytes(SK k) {
   static constexpr unsigned bytes[] = {1, 1, 2, 4, 8, 2, 2, 4, 8, 1, 1, 0};
   return bytes[static_cast<unsigned>(k)];
 }
+/// The integer kind of `bits` bits (1, 8, 16, 32, 64); SK::None otherwise.
+inline SK skOfIntBits(unsigned bits) {
+  switch (bits) {
+  case 1:
+    return SK::I1;
+  case 8:
+    return SK::I8;
+  case 16:
+    return SK::I16;
+  case 32:
+    return SK::I32;
+  case 64:
+    return SK::I64;
+  default:
+    return SK::None;
+  }
+}
 inline bool skIsFloat(SK k) { return k >= SK::F16 && k <= SK::E5M2; }
 inline bool skIsInt(SK k) { return k <= SK::I64; }
 

@@ -46,33 +46,13 @@ SK ptxfe::kindOf(StringRef t) {
     return SK::F64;
   if (t.size() < 2 || !(t[0] == 'b' || t[0] == 'u' || t[0] == 's'))
     return SK::None;
-  switch (typeBits(t)) {
-  case 8:
-    return SK::I8;
-  case 16:
-    return SK::I16;
-  case 32:
-    return SK::I32;
-  case 64:
-    return SK::I64;
-  default:
-    return SK::None;
-  }
+  return skOfIntBits(typeBits(t)); // a multiple of 8 here
 }
 
+/// The integer kind of `bits` bits; a width of no kind is taken as 64.
 static SK intKind(unsigned bits) {
-  switch (bits) {
-  case 1:
-    return SK::I1;
-  case 8:
-    return SK::I8;
-  case 16:
-    return SK::I16;
-  case 32:
-    return SK::I32;
-  default:
-    return SK::I64;
-  }
+  SK k = skOfIntBits(bits);
+  return k == SK::None ? SK::I64 : k;
 }
 
 static bool isFloatType(StringRef t) {

@@ -148,8 +148,25 @@ module attributes {tirx.target = #tirx.target<"sm_90a">} {
       %n = arith.constant 8 : i32
       %map = tirx.alloc_buffer {alignment = 128 : i64} : !tirx.buffer<128xi8, shared>
       %p = tirx.ptr_to %map[%c0] : !tirx.buffer<128xi8, shared>
-      // expected-error @+1 {{'tirx.ptx.tensormap.replace' is not modeled by the simulator}}
+      // expected-error @+1 {{'tirx.ptx.tensormap.replace' is not modeled by the simulator: the simulator's tensor maps are the kernel's tensormap arguments}}
       tirx.ptx.tensormap.replace box_dim ord 1 %p, %n : !tirx.ptr<i8, shared>, i32
+    }
+    return
+  }
+}
+
+// -----
+
+// So is copying a tensormap image to global memory.
+module attributes {tirx.target = #tirx.target<"sm_90a">} {
+  func.func @tensormap_cp_fenceproxy(%out: !tirx.buffer<128xi8, global>) {
+    tirx.kernel {
+      %c0 = arith.constant 0 : index
+      %map = tirx.alloc_buffer {alignment = 128 : i64} : !tirx.buffer<128xi8, shared>
+      %p = tirx.ptr_to %map[%c0] : !tirx.buffer<128xi8, shared>
+      %g = tirx.ptr_to %out[%c0] : !tirx.buffer<128xi8, global>
+      // expected-error @+1 {{'tirx.ptx.tensormap.cp_fenceproxy' is not modeled by the simulator: the simulator's tensor maps are the kernel's tensormap arguments (a descriptor checked when the host encodes it), not 128-byte images in memory}}
+      tirx.ptx.tensormap.cp_fenceproxy gpu %g, %p : !tirx.ptr<i8, global>, !tirx.ptr<i8, shared>
     }
     return
   }

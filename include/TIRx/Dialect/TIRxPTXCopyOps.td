@@ -496,6 +496,35 @@ Order the write with its TMA uses through `fence.proxy.tensormap`.
       "(ord is None) == (field in ('global_address', 'rank'))">];
 }
 
+def TIRx_PTXTensorMapCpFenceProxyOp : TIRx_PTXTableOp<"tensormap.cp_fenceproxy",
+    PTX_SM90_PTX83,
+    ["tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.{cta,cluster,gpu,sys}.sync.aligned"]> {
+  let summary = "Copy a tensormap from shared to global memory and fence the tensormap proxy";
+  let ptxDoc = [{
+Copies the 128-byte tensormap at `src` (the executing CTA's shared memory,
+where `tensormap.replace` edited it) to `dst` in global memory and makes
+the copy visible to the tensormap proxy with a release fence at `scope`
+(a `fence.proxy.tensormap::generic.release` of the copied bytes); a TMA
+that uses the global tensormap acquires it with
+`fence.proxy.tensormap::generic.acquire`. Every thread of the warp
+executes it together (`.sync.aligned`). `dst` and `src` are 128-byte
+aligned. The simulator does not model tensormaps held in memory.
+  }];
+  let ptxExample = [{
+tirx.ptx.tensormap.cp_fenceproxy gpu %gmap, %smap : !tirx.ptr<i8, global>, !tirx.ptr<i8, shared>
+  }];
+  let arguments = (ins TIRx_PTXMemScope:$scope, TIRx_GlobalPtr:$dst,
+      TIRx_SharedPtr:$src);
+  let assemblyFormat = [{
+    $scope $dst `,` $src attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
+  }];
+  let ptxOperands = ["in dst", "in src", "lit 128"];
+  let ptxVariants = [TIRx_PTXForm<
+      "tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release{scope}.sync.aligned",
+      ["scope", "S: shared | shared.dyn"],
+      ["dst : !tirx.ptr<i8, global>", "src : !tirx.ptr<i8, {S}>"]>];
+}
+
 def TIRx_PTXTensorMapReplaceLayoutOp : TIRx_PTXTableOp<"tensormap.replace.layout",
     PTX_SM90aFam_PTX83,
     ["tensormap.replace.tile.{elemtype,interleave_layout,swizzle_mode,fill_mode}{.global,.shared::cta}.b1024.b32"]> {

@@ -83,15 +83,7 @@ struct CpAsyncLowering : PTXLowering<PTXCpAsyncOp> {
   }
 };
 
-struct CpAsyncCommitGroupLowering : PTXLowering<PTXCpAsyncCommitGroupOp> {
-  using Base::Base;
-  LogicalResult
-  matchAndRewrite(PTXCpAsyncCommitGroupOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<NVVM::CpAsyncCommitGroupOp>(op);
-    return success();
-  }
-};
+using CpAsyncCommitGroupLowering = NullaryToNVVM<PTXCpAsyncCommitGroupOp, NVVM::CpAsyncCommitGroupOp>;
 
 struct CpAsyncWaitAllLowering : PTXLowering<PTXCpAsyncWaitAllOp> {
   using Base::Base;
@@ -199,15 +191,7 @@ struct BulkPrefetchLowering : PTXLowering<PTXCpAsyncBulkPrefetchOp> {
   }
 };
 
-struct BulkCommitGroupLowering : PTXLowering<PTXCpAsyncBulkCommitGroupOp> {
-  using Base::Base;
-  LogicalResult
-  matchAndRewrite(PTXCpAsyncBulkCommitGroupOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<NVVM::CpAsyncBulkCommitGroupOp>(op);
-    return success();
-  }
-};
+using BulkCommitGroupLowering = NullaryToNVVM<PTXCpAsyncBulkCommitGroupOp, NVVM::CpAsyncBulkCommitGroupOp>;
 
 struct BulkWaitGroupLowering : PTXLowering<PTXCpAsyncBulkWaitGroupOp> {
   using Base::Base;

@@ -145,25 +145,9 @@ namespace {
 // wgmma
 //===----------------------------------------------------------------------===//
 
-struct WGMMAFenceLowering : PTXLowering<PTXWGMMAFenceOp> {
-  using Base::Base;
-  LogicalResult
-  matchAndRewrite(PTXWGMMAFenceOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<NVVM::WgmmaFenceAlignedOp>(op);
-    return success();
-  }
-};
+using WGMMAFenceLowering = NullaryToNVVM<PTXWGMMAFenceOp, NVVM::WgmmaFenceAlignedOp>;
 
-struct WGMMACommitGroupLowering : PTXLowering<PTXWGMMACommitGroupOp> {
-  using Base::Base;
-  LogicalResult
-  matchAndRewrite(PTXWGMMACommitGroupOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<NVVM::WgmmaGroupSyncAlignedOp>(op);
-    return success();
-  }
-};
+using WGMMACommitGroupLowering = NullaryToNVVM<PTXWGMMACommitGroupOp, NVVM::WgmmaGroupSyncAlignedOp>;
 
 struct WGMMAWaitGroupLowering : PTXLowering<PTXWGMMAWaitGroupOp> {
   using Base::Base;

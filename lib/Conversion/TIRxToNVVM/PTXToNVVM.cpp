@@ -469,15 +469,7 @@ struct FenceProxyAliasLowering : PTXLowering<PTXFenceProxyAliasOp> {
   }
 };
 
-struct FenceMBarrierInitLowering : PTXLowering<PTXFenceMBarrierInitOp> {
-  using Base::Base;
-  LogicalResult
-  matchAndRewrite(PTXFenceMBarrierInitOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<NVVM::FenceMbarrierInitOp>(op);
-    return success();
-  }
-};
+using FenceMBarrierInitLowering = NullaryToNVVM<PTXFenceMBarrierInitOp, NVVM::FenceMbarrierInitOp>;
 
 struct FenceProxyTensormapLowering : PTXLowering<PTXFenceProxyTensormapOp> {
   using Base::Base;

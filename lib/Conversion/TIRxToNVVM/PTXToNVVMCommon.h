@@ -37,6 +37,19 @@ struct PTXLowering : ConvertOpToLLVMPattern<OpT> {
   using Base = PTXLowering<OpT>;
 };
 
+/// A nullary tirx.ptx op (no operands, results or attributes) that is one
+/// NVVM op of the same meaning.
+template <typename OpT, typename NVVMOpT>
+struct NullaryToNVVM : PTXLowering<OpT> {
+  using PTXLowering<OpT>::PTXLowering;
+  LogicalResult
+  matchAndRewrite(OpT op, typename OpT::Adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVMOpT>(op);
+    return success();
+  }
+};
+
 /// `ptr` cast to address space `as` (an llvm.addrspacecast when it differs).
 Value castToAS(OpBuilder &b, Location loc, Value ptr, unsigned as);
 
