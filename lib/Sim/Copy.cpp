@@ -94,6 +94,29 @@ static bool agentCopy(ClusterExec &ex, const Accessor &acc,
   return true;
 }
 
+/// The atom operation a bulk or TMA reduction performs per element.
+static ptx::AtomKind atomKindOf(ptx::TMARedKind k) {
+  switch (k) {
+  case ptx::TMARedKind::Add:
+    return ptx::AtomKind::Add;
+  case ptx::TMARedKind::Min:
+    return ptx::AtomKind::Min;
+  case ptx::TMARedKind::Max:
+    return ptx::AtomKind::Max;
+  case ptx::TMARedKind::Inc:
+    return ptx::AtomKind::Inc;
+  case ptx::TMARedKind::Dec:
+    return ptx::AtomKind::Dec;
+  case ptx::TMARedKind::And:
+    return ptx::AtomKind::And;
+  case ptx::TMARedKind::Or:
+    return ptx::AtomKind::Or;
+  case ptx::TMARedKind::Xor:
+    return ptx::AtomKind::Xor;
+  }
+  return ptx::AtomKind::Add;
+}
+
 /// The element kind and signedness of a bulk reduction's `type`.
 static void reductionKind(ptx::ValType t, SK &k, bool &isSigned) {
   isSigned = t == ptx::ValType::S32 || t == ptx::ValType::S64;
@@ -578,44 +601,17 @@ struct TmaOp : AsyncOp {
     });
   }
 
+  /// One element of a TMA reduction, as the atomic ops combine it.
   uint64_t combine(uint64_t o, uint64_t v) const {
     const std::string &t = spec->dtype;
     unsigned esz = tensorMapElementBytes(t);
-    uint64_t mask = esz >= 8 ? ~uint64_t(0) : ((uint64_t(1) << (esz * 8)) - 1);
-    if (t.find("float") != std::string::npos) {
-      std::string ft = t.rfind("float32", 0) == 0 || t.rfind("tfloat32", 0) == 0
-                           ? "float32"
-                           : t;
-      double a = decodeFloat(ft, o);
-      double b = decodeFloat(ft, v);
-      double r = red == ptx::TMARedKind::Min   ? std::fmin(a, b)
-                 : red == ptx::TMARedKind::Max ? std::fmax(a, b)
-                                               : a + b;
-      return encodeFloat(ft, r);
-    }
-    bool isSigned = t.rfind("int", 0) == 0;
-    unsigned w = esz * 8;
-    int64_t so = isSigned ? signExtend(o, w) : int64_t(o);
-    int64_t sv = isSigned ? signExtend(v, w) : int64_t(v);
-    switch (red) {
-    case ptx::TMARedKind::Add:
-      return (o + v) & mask;
-    case ptx::TMARedKind::Min:
-      return (isSigned ? uint64_t(std::min(so, sv)) : std::min(o, v)) & mask;
-    case ptx::TMARedKind::Max:
-      return (isSigned ? uint64_t(std::max(so, sv)) : std::max(o, v)) & mask;
-    case ptx::TMARedKind::Inc:
-      return o >= v ? 0 : (o + 1) & mask;
-    case ptx::TMARedKind::Dec:
-      return (o == 0 || o > v) ? v : (o - 1) & mask;
-    case ptx::TMARedKind::And:
-      return o & v;
-    case ptx::TMARedKind::Or:
-      return o | v;
-    case ptx::TMARedKind::Xor:
-      return o ^ v;
-    }
-    return v;
+    bool isFloat = t.find("float") != std::string::npos;
+    SK k = !isFloat           ? skOfIntBits(esz * 8)
+           : esz == 2         ? (t == "bfloat16" ? SK::BF16 : SK::F16)
+           : esz == 8         ? SK::F64
+                              : SK::F32;
+    return combineElement(atomKindOf(red), k, t.rfind("int", 0) == 0, o, v,
+                          0);
   }
 
   bool complete(ClusterExec &ex) override {
@@ -835,32 +831,7 @@ LogicalResult sim::decodeCopyOp(Operation *op, Compiler &c, bool &handled) {
   }
   auto reduction = [](ptx::TMARedKind k, ptx::ValType t, bool global) {
     BulkReduction r;
-    switch (k) {
-    case ptx::TMARedKind::Add:
-      r.op = ptx::AtomKind::Add;
-      break;
-    case ptx::TMARedKind::Min:
-      r.op = ptx::AtomKind::Min;
-      break;
-    case ptx::TMARedKind::Max:
-      r.op = ptx::AtomKind::Max;
-      break;
-    case ptx::TMARedKind::Inc:
-      r.op = ptx::AtomKind::Inc;
-      break;
-    case ptx::TMARedKind::Dec:
-      r.op = ptx::AtomKind::Dec;
-      break;
-    case ptx::TMARedKind::And:
-      r.op = ptx::AtomKind::And;
-      break;
-    case ptx::TMARedKind::Or:
-      r.op = ptx::AtomKind::Or;
-      break;
-    case ptx::TMARedKind::Xor:
-      r.op = ptx::AtomKind::Xor;
-      break;
-    }
+    r.op = atomKindOf(k);
     reductionKind(t, r.kind, r.isSigned);
     // .add.f32 (no .noftz before PTX ISA 9.4) flushes subnormals.
     r.ftzF32 = global;
