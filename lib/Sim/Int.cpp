@@ -88,14 +88,16 @@ LogicalResult sim::decodeIntOp(Operation *op, Compiler &c, bool &handled) {
     return success();
   }
   if (isa<PTXMul24Op, PTXMad24Op>(op)) {
-    // mad24 is mul24 plus its third operand (f = 1).
+    // mad24 is mul24 plus its third operand (f bit 0); `.sat` clamps
+    // (f bit 1).
     auto attr = [&](StringRef name) {
       return op->getAttrOfType<IntegerAttr>(name).getInt();
     };
     bool hi = attr("half") == static_cast<int64_t>(ptx::Half::Hi);
     bool isSigned = attr("sign") == static_cast<int64_t>(ptx::IntSign::Signed);
     emitIntExt(c, hi ? IntOp::Mul24Hi : IntOp::Mul24Lo, op->getResult(0),
-               op->getOperands(), 32, isSigned, isa<PTXMad24Op>(op) ? 1 : 0);
+               op->getOperands(), 32, isSigned,
+               isa<PTXMad24Op>(op) ? 1 | (op->hasAttr("sat") ? 2 : 0) : 0);
     return success();
   }
   if (auto o = dyn_cast<PTXSadOp>(op)) {

@@ -432,8 +432,13 @@ Step IntExt::exec(ClusterExec &, Thread &t, const Inst &) {
     int64_t p = x * y; // 48 bits
     r = op == IntOp::Mul24Lo ? static_cast<uint64_t>(p)
                              : static_cast<uint64_t>(p >> 16);
-    if (f) // mad24
+    if (f & 2) { // mad24.hi.sat.s32: bits 47..16 plus c, clamped
+      int64_t s = signExtend(r, 32) + signExtend(C, 32);
+      r = static_cast<uint64_t>(
+          std::max<int64_t>(INT32_MIN, std::min<int64_t>(INT32_MAX, s)));
+    } else if (f) { // mad24
       r += C;
+    }
     break;
   }
   case IntOp::Sad: {

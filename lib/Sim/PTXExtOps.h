@@ -102,7 +102,7 @@ enum class IntOp : uint8_t {
             // carry out)
   SatAdd,  // add.sat.s32
   SatSub,
-  Mul24Lo,
+  Mul24Lo, // mul24 / mad24 (f bit 0: + c; bit 1: .sat, clamped to s32)
   Mul24Hi,
   Sad,     // |a - b| + c
   Cnot,

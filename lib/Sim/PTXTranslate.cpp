@@ -774,7 +774,8 @@ LogicalResult Translator::translateScalar(const Instr &in, bool &handled) {
     if (failed(intExt(in.has("hi") ? IntOp::Mul24Hi : IntOp::Mul24Lo,
                       op == "mad24" ? 3 : 2)))
       return failure();
-    static_cast<IntExt *>(prog.ext.back().get())->f = op == "mad24";
+    static_cast<IntExt *>(prog.ext.back().get())->f =
+        op == "mad24" ? 1 | (in.has("sat") ? 2 : 0) : 0;
     return success();
   }
   if (op == "div")

@@ -11,6 +11,7 @@
 // CHECK-NEXT: tirx.ptx.nanosleep %{{[a-z0-9_#]+}}
 // CHECK-NEXT: tirx.ptx.prefetch L2 %{{[a-z0-9_#]+}} : !tirx.ptr<f32, global>
 // CHECK-NEXT: tirx.ptx.prefetch L1 %{{[a-z0-9_#]+}} : !tirx.ptr<f32, local>
+// CHECK-NEXT: tirx.ptx.prefetch L2_evict_normal %{{[a-z0-9_#]+}} : !tirx.ptr<f32, global>
 func.func @launch_control(%ns: i32, %p: !tirx.ptr<f32, global>, %l: !tirx.ptr<f32, local>) {
   tirx.ptx.setmaxnreg inc 232
   tirx.ptx.setmaxnreg dec 40
@@ -19,6 +20,7 @@ func.func @launch_control(%ns: i32, %p: !tirx.ptr<f32, global>, %l: !tirx.ptr<f3
   tirx.ptx.nanosleep %ns
   tirx.ptx.prefetch L2 %p : !tirx.ptr<f32, global>
   tirx.ptx.prefetch L1 %l : !tirx.ptr<f32, local>
+  tirx.ptx.prefetch L2_evict_normal %p : !tirx.ptr<f32, global>
   return
 }
 

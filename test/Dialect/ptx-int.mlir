@@ -40,6 +40,7 @@ func.func @fields(%a: i32, %b: i32, %w: i64) {
 // CHECK-LABEL: func.func @arith(
 // CHECK: tirx.ptx.mul24 hi s %{{.*}}, %{{.*}}{{$}}
 // CHECK-NEXT: tirx.ptx.mad24 lo u %{{.*}}, %{{.*}}, %{{.*}}{{$}}
+// CHECK-NEXT: tirx.ptx.mad24 hi sat s %{{.*}}, %{{.*}}, %{{.*}}{{$}}
 // CHECK-NEXT: tirx.ptx.sad s %{{.*}}, %{{.*}}, %{{.*}} : i16
 // CHECK-NEXT: tirx.ptx.cnot %{{.*}} : i64
 // CHECK-NEXT: tirx.ptx.dp4a u s %{{.*}}, %{{.*}}, %{{.*}}{{$}}
@@ -47,6 +48,7 @@ func.func @fields(%a: i32, %b: i32, %w: i64) {
 func.func @arith(%a: i32, %h: i16, %w: i64) {
   %0 = tirx.ptx.mul24 hi s %a, %a
   %1 = tirx.ptx.mad24 lo u %a, %a, %a
+  %6 = tirx.ptx.mad24 hi sat s %a, %a, %a
   %2 = tirx.ptx.sad s %h, %h, %h : i16
   %3 = tirx.ptx.cnot %w : i64
   %4 = tirx.ptx.dp4a u s %a, %a, %a

@@ -50,3 +50,12 @@ func.func @prmt_bad_mode(%a: i32) {
   %0 = tirx.ptx.prmt fwd %a, %a, %a
   return
 }
+
+// -----
+
+// `.sat` is mad24's only with `.hi.s32`.
+func.func @mad24_sat_lo(%a: i32) {
+  // expected-error @+1 {{'tirx.ptx.mad24' op has no PTX variant with half = lo, sat, sign = s}}
+  %0 = tirx.ptx.mad24 lo sat s %a, %a, %a
+  return
+}

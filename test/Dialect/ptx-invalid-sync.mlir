@@ -232,3 +232,12 @@ func.func @prefetch_shared(%p: !tirx.ptr<f32, shared>) {
   tirx.ptx.prefetch L1 %p : !tirx.ptr<f32, shared>
   return
 }
+
+// -----
+
+// An L2 eviction priority is prefetch's only with a global pointer.
+func.func @prefetch_evict_generic(%p: !tirx.ptr<f32, generic>) {
+  // expected-error @+1 {{'tirx.ptx.prefetch' op has no PTX variant with level = L2_evict_last, ptr in generic; its variants: `prefetch.L1`}}
+  tirx.ptx.prefetch L2_evict_last %p : !tirx.ptr<f32, generic>
+  return
+}

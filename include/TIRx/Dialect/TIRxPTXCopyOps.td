@@ -451,17 +451,28 @@ def TIRx_PTXPrefetchTensormapOp : TIRx_PTXOp<"prefetch.tensormap", PTX_SM90_PTX8
       ["tmap : {'!tirx.tensormap' if A == 'desc' else '!tirx.ptr<!tirx.tensormap, global>'}"]>];
 }
 
-def TIRx_PTXPrefetchOp : TIRx_PTXOp<"prefetch", PTX_SM70,
-    ["prefetch{.global,.local}.{L1,L2}"]> {
+def TIRx_PTXPrefetchOp : TIRx_PTXTableOp<"prefetch", PTX_SM70,
+    ["prefetch{.global,.local}.{L1,L2}",
+     "prefetch.global.L2::{evict_last,evict_normal}"]> {
   let summary = "Prefetch a line into L1 or L2";
-  let ptxDoc = "Prefetches the cache line holding `ptr` into `L1` or `L2`.";
-  let ptxExample = "tirx.ptx.prefetch L2 %p : !tirx.ptr<f32, global>";
+  let ptxDoc = [{
+Prefetches the cache line holding `ptr` into `L1` or `L2`. A global
+pointer may instead give the line an L2 eviction priority as it is brought
+in (`L2_evict_last`, `L2_evict_normal`; sm_80, PTX 7.4). A hint: it reads
+and writes nothing.
+  }];
+  let ptxExample = [{
+tirx.ptx.prefetch L2 %p : !tirx.ptr<f32, global>
+tirx.ptx.prefetch L2_evict_last %p : !tirx.ptr<f32, global>
+  }];
   let arguments = (ins TIRx_PTXCacheLevel:$level, TIRx_PrefetchPtr:$ptr);
   let assemblyFormat = "$level $ptr attr-dict `:` qualified(type($ptr))";
   let ptxOperands = ["in ptr"];
   let ptxVariants = [TIRx_PTXForm<"prefetch{S}{level}",
-      ["S: generic= | global=.global | local=.local", "level"],
-      ["ptr : !tirx.ptr<f32, {S}>"]>];
+      ["S: generic= | global=.global | local=.local",
+       "level: L1 | L2 | L2_evict_last@PTX_SM80_PTX74 | L2_evict_normal@PTX_SM80_PTX74"],
+      ["ptr : !tirx.ptr<f32, {S}>"],
+      "S == 'global' or level in ('L1', 'L2')">];
 }
 
 def TIRx_TensorMapImagePtr : TIRx_PtrIn<["Global", "Shared", "SharedDyn", "Generic"],

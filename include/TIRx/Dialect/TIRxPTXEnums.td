@@ -197,9 +197,11 @@ def TIRx_PTXCLCQuery : TIRx_PTXEnum<"CLCQuery",
    ["FirstCtaIdZ", "get_first_ctaid_z", ".get_first_ctaid::z",
     "GET_FIRST_CTA_ID_Z"]],
   "::mlir::NVVM::ClusterLaunchControlQueryType">;
-def TIRx_PTXCacheLevel : TIRx_PTXEnum<"CacheLevel", "cache level of prefetch",
-  [["L1", "L1", ".L1", "L1"], ["L2", "L2", ".L2", "L2"]],
-  "::mlir::NVVM::PrefetchCacheLevel">;
+def TIRx_PTXCacheLevel : TIRx_PTXEnum<"CacheLevel",
+  "cache level (and L2 eviction priority) of prefetch",
+  [["L1", "L1", ".L1"], ["L2", "L2", ".L2"],
+   ["L2EvictLast", "L2_evict_last", ".L2::evict_last"],
+   ["L2EvictNormal", "L2_evict_normal", ".L2::evict_normal"]]>;
 
 //===----------------------------------------------------------------------===//
 // Memory instructions: ld, st, atom, red, red.async, st.async

@@ -179,16 +179,25 @@ to 47).
 }
 
 def TIRx_PTXMad24Op : TIRx_PTXTableOp<"mad24", PTX_SM70,
-    ["mad24.{lo,hi}.{u32,s32}"], [Pure]> {
+    ["mad24.{lo,hi}.{u32,s32}", "mad24.hi.sat.s32"], [Pure]> {
   let summary = "Multiply the low 24 bits and add";
-  let ptxDoc = "`mul24` of `a` and `b` plus `c` (modulo 2^32).";
-  let ptxExample = "%p = tirx.ptx.mad24 lo u %a, %b, %c";
-  let arguments = (ins TIRx_PTXHalf:$half, TIRx_PTXIntSign:$sign, I32:$a,
-                       I32:$b, I32:$c);
+  let ptxDoc = [{
+`mul24` of `a` and `b` plus `c` (modulo 2^32). With `sat` (only `hi` and
+signed) the sum of the high 32 bits of the 48-bit product and `c` is
+clamped to the signed 32-bit range instead.
+  }];
+  let ptxExample = [{
+%p = tirx.ptx.mad24 lo u %a, %b, %c
+%q = tirx.ptx.mad24 hi sat s %a, %b, %c
+  }];
+  let arguments = (ins TIRx_PTXHalf:$half, UnitAttr:$sat,
+                       TIRx_PTXIntSign:$sign, I32:$a, I32:$b, I32:$c);
   let results = (outs I32:$res);
-  let assemblyFormat = "$half $sign $a `,` $b `,` $c attr-dict";
+  let assemblyFormat = "$half (`sat` $sat^)? $sign $a `,` $b `,` $c attr-dict";
   let ptxOperands = ["out res", "in a", "in b", "in c"];
-  let ptxVariants = [TIRx_PTXForm<"mad24{half}{sign}32", ["half", "sign"]>];
+  let ptxVariants = [TIRx_PTXForm<"mad24{half}{sat}{sign}32",
+      ["half", "sat(.sat): - | +", "sign"],
+      [], "sat is None or (half == 'hi' and sign == 's')">];
 }
 
 def TIRx_PTXSadOp : TIRx_PTXTableOp<"sad", PTX_SM70,

@@ -405,41 +405,6 @@ struct PrefetchTensormapLowering : PTXLowering<PTXPrefetchTensormapOp> {
   }
 };
 
-/// Inline PTX: LLVM 22 emits its prefetch intrinsics only from sm_90 and
-/// PTX ISA 8.0, while the instruction exists since sm_20.
-struct PrefetchLowering : PTXLowering<PTXPrefetchOp> {
-  using Base::Base;
-  LogicalResult
-  matchAndRewrite(PTXPrefetchOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    StringRef space;
-    Location loc = op.getLoc();
-    Value ptr = adaptor.getPtr();
-    // The instruction takes an address of its state space: a lowered
-    // pointer is generic, so convert it back (cvta.to.local / .global).
-    switch (op.getPtr().getType().getMemorySpace()) {
-    case MemorySpace::Global:
-      space = ".global";
-      ptr = castToAS(rewriter, loc, ptr, kGlobal);
-      break;
-    case MemorySpace::Local:
-      space = ".local";
-      ptr = castToAS(rewriter, loc, ptr, kLocal);
-      break;
-    default:
-      break;
-    }
-    Value addr =
-        LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI64Type(), ptr);
-    std::string text = ("prefetch" + space + "." +
-                        ptx::stringifyEnum(op.getLevel()) + " [$0];")
-                           .str();
-    inlinePTX(rewriter, loc, TypeRange(), ValueRange{addr}, text, "l");
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
 } // namespace
 
 void ptxlower::populatePTXCopyPatterns(LLVMTypeConverter &converter,
@@ -450,5 +415,5 @@ void ptxlower::populatePTXCopyPatterns(LLVMTypeConverter &converter,
                BulkPrefetchLowering, BulkCommitGroupLowering,
                BulkWaitGroupLowering, TMALoadLowering, TMAStoreLowering,
                TMAReduceLowering, TMAPrefetchLowering,
-               PrefetchTensormapLowering, PrefetchLowering>(converter);
+               PrefetchTensormapLowering>(converter);
 }

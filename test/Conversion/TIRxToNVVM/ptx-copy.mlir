@@ -65,10 +65,13 @@ gpu.module @m {
   // CHECK: nvvm.cp.async.bulk.tensor.reduce %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, box[%{{[a-z0-9_]+}}] {redKind = #nvvm.tma_redux_kind<add>} : !llvm.ptr, <3>
   // CHECK: nvvm.cp.async.bulk.tensor.prefetch %{{[a-z0-9_]+}}, box[%{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}] : !llvm.ptr
   // CHECK: nvvm.prefetch tensormap, %{{[a-z0-9_]+}} : !llvm.ptr
-  // prefetch is inline PTX (LLVM 22 emits its intrinsics from sm_90 and
-  // PTX ISA 8.0 only, the instruction exists since sm_20).
-  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "prefetch.global.L2 [$0];", "l"
-  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "prefetch.global.L1 [$0];", "l"
+  // prefetch is a table op, so inline PTX (LLVM 22 emits its intrinsics
+  // from sm_90 and PTX ISA 8.0 only, the instruction exists since sm_20),
+  // the eviction-priority forms too.
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "prefetch.global.L2 [$0];", "l,~{memory}" %{{[a-z0-9_]+}} : (!llvm.ptr<1>) -> ()
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "prefetch.global.L1 [$0];", "l,~{memory}" %{{[a-z0-9_]+}} : (!llvm.ptr<1>) -> ()
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "prefetch.global.L2::evict_last [$0];", "l,~{memory}" %{{[a-z0-9_]+}} : (!llvm.ptr<1>) -> ()
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "prefetch.global.L2::evict_normal [$0];", "l,~{memory}" %{{[a-z0-9_]+}} : (!llvm.ptr<1>) -> ()
   gpu.func @tma(%sdst: !tirx.ptr<f16, shared>, %cdst: !tirx.ptr<f16, shared.cluster>, %tmap: !tirx.tensormap, %bar: !tirx.ptr<i64, shared>, %x: i32, %y: i32, %z: i32, %o: i16, %mask: i16, %pol: i64, %gp: !tirx.ptr<f32, global>) {
     tirx.ptx.cp.async.bulk.tensor.load tile rank 2 %sdst, %tmap[%x, %y], %bar : !tirx.ptr<f16, shared>, !tirx.tensormap, !tirx.ptr<i64, shared>
     tirx.ptx.cp.async.bulk.tensor.load tile rank 2 %cdst, %tmap[%x, %y], %bar multicast %mask cache_hint %pol : !tirx.ptr<f16, shared.cluster>, !tirx.tensormap, !tirx.ptr<i64, shared>
@@ -80,6 +83,8 @@ gpu.module @m {
     tirx.ptx.prefetch.tensormap %tmap : !tirx.tensormap
     tirx.ptx.prefetch L2 %gp : !tirx.ptr<f32, global>
     tirx.ptx.prefetch L1 %gp : !tirx.ptr<f32, global>
+    tirx.ptx.prefetch L2_evict_last %gp : !tirx.ptr<f32, global>
+    tirx.ptx.prefetch L2_evict_normal %gp : !tirx.ptr<f32, global>
     gpu.return
   }
 
