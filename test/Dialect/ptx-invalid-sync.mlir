@@ -36,7 +36,7 @@ func.func @getctarank_shared(%p: !tirx.ptr<f32, shared>) {
 // -----
 
 func.func @mbarrier_wrong_element(%p: !tirx.ptr<i32, shared>, %n: i32) {
-  // expected-error @+1 {{operand #0 must be pointer to a 64-bit mbarrier in shared or shared.dyn memory}}
+  // expected-error @+1 {{operand #0 must be pointer to a 64-bit mbarrier in shared, shared.dyn or generic memory}}
   tirx.ptx.mbarrier.init %p, %n : !tirx.ptr<i32, shared>
   return
 }
@@ -44,7 +44,7 @@ func.func @mbarrier_wrong_element(%p: !tirx.ptr<i32, shared>, %n: i32) {
 // -----
 
 func.func @mbarrier_global(%p: !tirx.ptr<i64, global>, %n: i32) {
-  // expected-error @+1 {{operand #0 must be pointer to a 64-bit mbarrier in shared or shared.dyn memory}}
+  // expected-error @+1 {{operand #0 must be pointer to a 64-bit mbarrier in shared, shared.dyn or generic memory}}
   tirx.ptx.mbarrier.init %p, %n : !tirx.ptr<i64, global>
   return
 }
@@ -52,7 +52,7 @@ func.func @mbarrier_global(%p: !tirx.ptr<i64, global>, %n: i32) {
 // -----
 
 func.func @mbarrier_init_remote(%p: !tirx.ptr<i64, shared.cluster>, %n: i32) {
-  // expected-error @+1 {{operand #0 must be pointer to a 64-bit mbarrier in shared or shared.dyn memory}}
+  // expected-error @+1 {{operand #0 must be pointer to a 64-bit mbarrier in shared, shared.dyn or generic memory}}
   tirx.ptx.mbarrier.init %p, %n : !tirx.ptr<i64, shared.cluster>
   return
 }
@@ -60,7 +60,7 @@ func.func @mbarrier_init_remote(%p: !tirx.ptr<i64, shared.cluster>, %n: i32) {
 // -----
 
 func.func @arrive_tmem(%p: !tirx.ptr<i64, tmem>) {
-  // expected-error @+1 {{operand #0 must be pointer to a 64-bit mbarrier in shared, shared.dyn or shared.cluster memory}}
+  // expected-error @+1 {{operand #0 must be pointer to a 64-bit mbarrier in shared, shared.dyn, shared.cluster or generic memory}}
   tirx.ptx.mbarrier.arrive %p : !tirx.ptr<i64, tmem>
   return
 }
@@ -84,7 +84,7 @@ func.func @remote_expect_tx_state(%p: !tirx.ptr<i64, shared.cluster>, %tx: i32) 
 // -----
 
 func.func @try_wait_remote(%p: !tirx.ptr<i64, shared.cluster>, %ph: i32) {
-  // expected-error @+1 {{operand #0 must be pointer to a 64-bit mbarrier in shared or shared.dyn memory}}
+  // expected-error @+1 {{operand #0 must be pointer to a 64-bit mbarrier in shared, shared.dyn or generic memory}}
   %0 = tirx.ptx.mbarrier.try_wait.parity %p, %ph : !tirx.ptr<i64, shared.cluster>
   return
 }

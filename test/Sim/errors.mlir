@@ -458,3 +458,20 @@ func.func @negative_scale(%out: !tirx.buffer<2xi32, global>) {
   return
 }
 }
+
+// -----
+
+// A generic address that is not in shared memory (a global pointer made
+// generic) is not an mbarrier.
+func.func @generic_mbarrier_in_global(%out: !tirx.buffer<2xi64, global>) {
+  tirx.kernel {
+    %tx = tirx.thread_id [1] : i32
+    %c0 = arith.constant 0 : index
+    %one = arith.constant 1 : i32
+    %g = tirx.ptr_to %out[%c0] : !tirx.buffer<2xi64, global>
+    %bar = tirx.reinterpret %g : !tirx.ptr<i64, global> to !tirx.ptr<i64, generic>
+    // expected-error @+1 {{thread 0 of CTA (0, 0, 0) uses an mbarrier at 0x10000000000, which is not in the shared memory of the cluster}}
+    tirx.ptx.mbarrier.init %bar, %one : !tirx.ptr<i64, generic>
+  }
+  return
+}

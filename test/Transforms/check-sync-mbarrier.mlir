@@ -433,3 +433,35 @@ func.func @first_wait_parity_1(%desc: !tirx.tensormap) {
   }
   return
 }
+
+// -----
+
+// The same through a generic pointer to the barrier (PTX's mbarrier forms
+// without a state space): the check follows the reinterpret to the
+// allocation.
+func.func @arrivals_short_generic() {
+  tirx.kernel {
+    %tx = tirx.thread_id [128] : i32
+    %c0 = arith.constant 0 : index
+    %zero = arith.constant 0 : i32
+    %c32 = arith.constant 32 : i32
+    %c128 = arith.constant 128 : i32
+    %mbar = tirx.alloc_buffer {name = "mbar"} : !tirx.buffer<1xi64, shared>
+    %sbar = tirx.ptr_to %mbar[%c0] : !tirx.buffer<1xi64, shared>
+    %bar = tirx.reinterpret %sbar : !tirx.ptr<i64, shared> to !tirx.ptr<i64, generic>
+    %is0 = arith.cmpi eq, %tx, %zero : i32
+    tirx.if %is0 {
+      // expected-error @+1 {{the mbarrier initialized here expects 128 arrivals per phase, but at most 32 arrive on it: its first phase never completes}}
+      tirx.ptx.mbarrier.init %bar, %c128 : !tirx.ptr<i64, generic>
+    }
+    tirx.ptx.barrier.sync aligned
+    %w0 = arith.cmpi ult, %tx, %c32 : i32
+    tirx.if %w0 {
+      // expected-note @+1 {{an arrival}}
+      %s = tirx.ptx.mbarrier.arrive %bar : !tirx.ptr<i64, generic> -> i64
+    }
+    // expected-note @+1 {{this wait for it never returns}}
+    %w = tirx.ptx.mbarrier.try_wait.parity %bar, %zero : !tirx.ptr<i64, generic>
+  }
+  return
+}

@@ -212,6 +212,14 @@ def TIRx_MBar : TIRx_IntPtrIn<64, ["Shared", "SharedDyn"],
     "pointer to a 64-bit mbarrier in shared or shared.dyn memory">;
 def TIRx_MBarAny : TIRx_IntPtrIn<64, ["Shared", "SharedDyn", "SharedCluster"],
     "pointer to a 64-bit mbarrier in shared, shared.dyn or shared.cluster memory">;
+// The mbarrier instructions also take a generic address (PTX's forms
+// without a state space), which must point into shared memory.
+def TIRx_MBarOrGeneric : TIRx_IntPtrIn<64, ["Shared", "SharedDyn", "Generic"],
+    "pointer to a 64-bit mbarrier in shared, shared.dyn or generic memory">;
+def TIRx_MBarAnyOrGeneric : TIRx_IntPtrIn<64,
+    ["Shared", "SharedDyn", "SharedCluster", "Generic"],
+    "pointer to a 64-bit mbarrier in shared, shared.dyn, shared.cluster or "
+    "generic memory">;
 def TIRx_TmemSlot : TIRx_IntPtrIn<32, ["Shared", "SharedDyn"],
     "pointer to a 32-bit slot in shared or shared.dyn memory">;
 def TIRx_TensorMapRef : Type<Or<[

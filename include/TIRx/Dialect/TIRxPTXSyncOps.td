@@ -87,32 +87,37 @@ holds `addr` (a `shared.cluster` pointer, a `generic` pointer or a raw
 // mbarrier
 //===----------------------------------------------------------------------===//
 
+// The executing CTA's barrier: a shared pointer (`.shared::cta`) or a
+// generic address into shared memory (no state space).
+defvar TIRx_MBarSpaceDim = "S: shared=.shared::cta | generic=";
+
 def TIRx_PTXMBarrierInitOp : TIRx_PTXOp<"mbarrier.init", PTX_SM80,
-    ["mbarrier.init.shared::cta.b64"]> {
+    ["mbarrier.init{.shared::cta}.b64"]> {
   let summary = "Initialize an mbarrier with an expected arrival count";
   let ptxDoc = [{
-Initializes the mbarrier at `bar`, in the executing CTA's shared memory, to
-expect `count` arrivals per phase.
+Initializes the mbarrier at `bar`, in the executing CTA's shared memory
+(a `shared` pointer, or a generic one into it), to expect `count` arrivals
+per phase.
   }];
   let ptxExample = "tirx.ptx.mbarrier.init %bar, %c1 : !tirx.ptr<i64, shared>";
-  let arguments = (ins TIRx_MBar:$bar, I32:$count);
+  let arguments = (ins TIRx_MBarOrGeneric:$bar, I32:$count);
   let assemblyFormat = "$bar `,` $count attr-dict `:` qualified(type($bar))";
   let ptxOperands = ["in bar", "in count"];
-  let ptxTypes = ["bar : !tirx.ptr<i64, shared>"];
-  let ptxVariants = [TIRx_PTXForm<"mbarrier.init.shared::cta.b64">];
+  let ptxVariants = [TIRx_PTXForm<"mbarrier.init{S}.b64",
+      [TIRx_MBarSpaceDim], ["bar : !tirx.ptr<i64, {S}>"]>];
   let ptxSpellings = [".shared::cta=.shared"];
 }
 
 def TIRx_PTXMBarrierInvalOp : TIRx_PTXOp<"mbarrier.inval", PTX_SM80,
-    ["mbarrier.inval.shared::cta.b64"]> {
+    ["mbarrier.inval{.shared::cta}.b64"]> {
   let summary = "Invalidate an mbarrier";
   let ptxDoc = "Invalidates the mbarrier at `bar` so its memory can be reused.";
   let ptxExample = "tirx.ptx.mbarrier.inval %bar : !tirx.ptr<ui64, shared.dyn>";
-  let arguments = (ins TIRx_MBar:$bar);
+  let arguments = (ins TIRx_MBarOrGeneric:$bar);
   let assemblyFormat = "$bar attr-dict `:` qualified(type($bar))";
   let ptxOperands = ["in bar"];
-  let ptxTypes = ["bar : !tirx.ptr<i64, shared>"];
-  let ptxVariants = [TIRx_PTXForm<"mbarrier.inval.shared::cta.b64">];
+  let ptxVariants = [TIRx_PTXForm<"mbarrier.inval{S}.b64",
+      [TIRx_MBarSpaceDim], ["bar : !tirx.ptr<i64, {S}>"]>];
   let ptxSpellings = [".shared::cta=.shared"];
 }
 
@@ -134,10 +139,10 @@ class TIRx_PTXMBarrierArriveBase<string mnemonic, TIRx_PTXReq req,
   let arguments = !if(txRequired,
       (ins OptionalAttr<TIRx_PTXArriveSem>:$sem,
            OptionalAttr<TIRx_PTXClusterScope>:$scope,
-           TIRx_MBarAny:$bar, I32:$count),
+           TIRx_MBarAnyOrGeneric:$bar, I32:$count),
       (ins OptionalAttr<TIRx_PTXArriveSem>:$sem,
            OptionalAttr<TIRx_PTXClusterScope>:$scope,
-           TIRx_MBarAny:$bar, Optional<I32>:$count));
+           TIRx_MBarAnyOrGeneric:$bar, Optional<I32>:$count));
   let results = (outs Optional<I64>:$state);
   let assemblyFormat = !if(txRequired,
       "($sem^)? ($scope^)? $bar `,` `tx` $count attr-dict `:` qualified(type($bar)) (`->` qualified(type($state))^)?",
@@ -150,16 +155,23 @@ class TIRx_PTXMBarrierArriveBase<string mnemonic, TIRx_PTXReq req,
   }];
   let ptxOperands = ["out state", "in bar", "in count"];
   let ptxVariants = [
-    // The state form: the executing CTA's barrier.
-    TIRx_PTXForm<ptxName # "{sem}{scope}.shared::cta.b64",
-      !listconcat(TIRx_ArriveSemDims,
+    // The state form: the executing CTA's barrier (or a generic address
+    // of it).
+    TIRx_PTXForm<ptxName # "{sem}{scope}{S}.b64",
+      !listconcat(TIRx_ArriveSemDims, [TIRx_MBarSpaceDim],
                   !if(txRequired, [], ["count: - | +@PTX_SM90_PTX80"])),
-      ["state : i64", "bar : !tirx.ptr<i64, shared>"], TIRx_ArriveSemWhere>,
+      ["state : i64", "bar : !tirx.ptr<i64, {S}>"], TIRx_ArriveSemWhere>,
     // The sink form: any CTA's barrier in the cluster.
     TIRx_PTXForm<ptxName # "{sem}{scope}.shared::cluster.b64",
       !listconcat(TIRx_ArriveSemDims, ["B: shared | shared.cluster"],
                   !if(txRequired, [], ["count: - | +"])),
       ["state : none", "bar : !tirx.ptr<i64, {B}>"], TIRx_ArriveSemWhere,
+      [PTX_SM90_PTX80]>,
+    // The sink form on a generic address (of any CTA's barrier).
+    TIRx_PTXForm<ptxName # "{sem}{scope}.b64",
+      !listconcat(TIRx_ArriveSemDims,
+                  !if(txRequired, [], ["count: - | +"])),
+      ["state : none", "bar : !tirx.ptr<i64, generic>"], TIRx_ArriveSemWhere,
       [PTX_SM90_PTX80]>,
     // PTX's sink form spelled with .shared::cta (the executing CTA's
     // barrier): the same op without a state.
@@ -172,8 +184,8 @@ class TIRx_PTXMBarrierArriveBase<string mnemonic, TIRx_PTXReq req,
 }
 
 def TIRx_PTXMBarrierArriveOp : TIRx_PTXMBarrierArriveBase<"mbarrier.arrive",
-    PTX_SM80, ["mbarrier.arrive{.sem.scope}.shared::cta.b64 state, [bar]{, count}",
-               "mbarrier.arrive{.sem.scope}.shared::cluster.b64 _, [bar]{, count}"],
+    PTX_SM80, ["mbarrier.arrive{.sem.scope}{.shared::cta}.b64 state, [bar]{, count}",
+               "mbarrier.arrive{.sem.scope}{.shared::cluster}.b64 _, [bar]{, count}"],
     0, "mbarrier.arrive"> {
   let summary = "Arrive on an mbarrier";
   let ptxDoc = [{
@@ -182,7 +194,9 @@ mbarrier at `bar`. With a state result it returns the barrier state and
 `bar` must be in the executing CTA's shared memory. Without one it is
 PTX's sink form (sm_90): `bar` may be any CTA's barrier in the cluster (a
 `shared.cluster` pointer, or a `shared` pointer made from a mapped
-address). `release`/`relaxed` and `cta`/`cluster` select the memory
+address). A `generic` pointer is PTX's form without a state space: the
+address must point into shared memory (the executing CTA's for the state
+form). `release`/`relaxed` and `cta`/`cluster` select the memory
 semantics and scope (sm_90, given together).
 
   }];
@@ -193,8 +207,8 @@ tirx.ptx.mbarrier.arrive release cluster %peer, %c1 : !tirx.ptr<i64, shared.clus
 }
 
 def TIRx_PTXMBarrierArriveDropOp : TIRx_PTXMBarrierArriveBase<"mbarrier.arrive_drop",
-    PTX_SM80, ["mbarrier.arrive_drop{.sem.scope}.shared::cta.b64 state, [bar]{, count}",
-               "mbarrier.arrive_drop{.sem.scope}.shared::cluster.b64 _, [bar]{, count}"],
+    PTX_SM80, ["mbarrier.arrive_drop{.sem.scope}{.shared::cta}.b64 state, [bar]{, count}",
+               "mbarrier.arrive_drop{.sem.scope}{.shared::cluster}.b64 _, [bar]{, count}"],
     0, "mbarrier.arrive_drop"> {
   let summary = "Arrive on an mbarrier and drop out of later phases";
   let ptxDoc = [{
@@ -209,8 +223,8 @@ every later phase.
 
 def TIRx_PTXMBarrierArriveExpectTxOp : TIRx_PTXMBarrierArriveBase<
     "mbarrier.arrive.expect_tx", PTX_SM90_PTX80,
-    ["mbarrier.arrive.expect_tx{.sem.scope}.shared::cta.b64 state, [bar], tx",
-     "mbarrier.arrive.expect_tx{.sem.scope}.shared::cluster.b64 _, [bar], tx"], 1,
+    ["mbarrier.arrive.expect_tx{.sem.scope}{.shared::cta}.b64 state, [bar], tx",
+     "mbarrier.arrive.expect_tx{.sem.scope}{.shared::cluster}.b64 _, [bar], tx"], 1,
     "mbarrier.arrive.expect_tx"> {
   let summary = "Arrive on an mbarrier and expect a transaction count";
   let ptxDoc = [{
@@ -226,8 +240,8 @@ barrier.
 
 def TIRx_PTXMBarrierArriveDropExpectTxOp : TIRx_PTXMBarrierArriveBase<
     "mbarrier.arrive_drop.expect_tx", PTX_SM90_PTX80,
-    ["mbarrier.arrive_drop.expect_tx{.sem.scope}.shared::cta.b64 state, [bar], tx",
-     "mbarrier.arrive_drop.expect_tx{.sem.scope}.shared::cluster.b64 _, [bar], tx"], 1,
+    ["mbarrier.arrive_drop.expect_tx{.sem.scope}{.shared::cta}.b64 state, [bar], tx",
+     "mbarrier.arrive_drop.expect_tx{.sem.scope}{.shared::cluster}.b64 _, [bar], tx"], 1,
     "mbarrier.arrive_drop.expect_tx"> {
   let summary = "Arrive-drop on an mbarrier and expect a transaction count";
   let ptxDoc = "`mbarrier.arrive_drop` preceded by an `expect_tx` of `tx` bytes.";
@@ -237,16 +251,16 @@ tirx.ptx.mbarrier.arrive_drop.expect_tx relaxed cluster %peer, tx %bytes : !tirx
 }
 
 def TIRx_PTXMBarrierArriveNoCompleteOp : TIRx_PTXOp<"mbarrier.arrive.nocomplete",
-    PTX_SM80, ["mbarrier.arrive.noComplete.shared::cta.b64"]> {
+    PTX_SM80, ["mbarrier.arrive.noComplete{.shared::cta}.b64"]> {
   let summary = "Arrive on an mbarrier without completing the phase";
   let ptxDoc = "Arrives `count` times on `bar`; must not complete the current phase.";
   let ptxExample = "%s = tirx.ptx.mbarrier.arrive.nocomplete %bar, %c1 : !tirx.ptr<i64, shared>";
-  let arguments = (ins TIRx_MBar:$bar, I32:$count);
+  let arguments = (ins TIRx_MBarOrGeneric:$bar, I32:$count);
   let results = (outs I64:$state);
   let assemblyFormat = "$bar `,` $count attr-dict `:` qualified(type($bar))";
   let ptxOperands = ["out state", "in bar", "in count"];
-  let ptxTypes = ["bar : !tirx.ptr<i64, shared>"];
-  let ptxVariants = [TIRx_PTXForm<"mbarrier.arrive.noComplete.shared::cta.b64">];
+  let ptxVariants = [TIRx_PTXForm<"mbarrier.arrive.noComplete{S}.b64",
+      [TIRx_MBarSpaceDim], ["bar : !tirx.ptr<i64, {S}>"]>];
   // `.release.cta` are the default semantics and scope.
   let ptxSpellings = [".shared::cta=.shared",
       "mbarrier.arrive.noComplete=mbarrier.arrive.noComplete.release.cta"];
@@ -256,13 +270,14 @@ def TIRx_PTXMBarrierArriveNoCompleteOp : TIRx_PTXOp<"mbarrier.arrive.nocomplete"
 // valid for the executing CTA's barrier and a peer's.
 class TIRx_PTXMBarrierTxOp<string mnemonic, string sum>
     : TIRx_PTXOp<mnemonic, PTX_SM90_PTX80,
-        [mnemonic # ".relaxed{.cta,.cluster}.shared::cluster.b64"]> {
+        [mnemonic # ".relaxed{.cta,.cluster}{.shared::cluster}.b64"]> {
   let summary = sum;
-  let ptxDoc = sum # " by `tx` bytes on the mbarrier at `bar` (local or remote).";
+  let ptxDoc = sum # " by `tx` bytes on the mbarrier at `bar` (local or "
+      # "remote; a generic pointer must point into shared memory).";
   let ptxExample = "tirx.ptx." # mnemonic
       # " cluster %bar, %bytes : !tirx.ptr<i64, shared>";
   let arguments = (ins OptionalAttr<TIRx_PTXClusterScope>:$scope,
-                       TIRx_MBarAny:$bar, I32:$tx);
+                       TIRx_MBarAnyOrGeneric:$bar, I32:$tx);
   let assemblyFormat = "($scope^)? $bar `,` $tx attr-dict `:` qualified(type($bar))";
   let ptxOperands = ["in bar", "in tx"];
   let ptxVariants = [
@@ -271,7 +286,10 @@ class TIRx_PTXMBarrierTxOp<string mnemonic, string sum>
       ["bar : !tirx.ptr<i64, {B}>"]>,
     // The shared::cta spelling means the same on the executing CTA's barrier.
     TIRx_PTXForm<mnemonic # ".relaxed{scope}.shared::cta.b64",
-      ["scope: cta | cluster"], ["bar : !tirx.ptr<i64, shared>"], "", [], 1>];
+      ["scope: cta | cluster"], ["bar : !tirx.ptr<i64, shared>"], "", [], 1>,
+    // A generic address (of any CTA's barrier in the cluster).
+    TIRx_PTXForm<mnemonic # ".relaxed{scope}.b64",
+      ["scope: cta | cluster | -=.cta"], ["bar : !tirx.ptr<i64, generic>"]>];
   // Without semantics and scope: `.relaxed.cta`.
   let ptxSpellings = [".shared::cta=.shared",
       mnemonic # ".relaxed.cta=" # mnemonic];
@@ -287,7 +305,7 @@ def TIRx_PTXMBarrierCompleteTxOp : TIRx_PTXMBarrierTxOp<"mbarrier.complete_tx",
 class TIRx_PTXMBarrierWaitOp<string mnemonic, TIRx_PTXReq req, string waitOn,
                              bit hasHint>
     : TIRx_PTXOp<mnemonic, req,
-        [mnemonic # "{.acquire,.relaxed}{.cta,.cluster}.shared::cta.b64"]> {
+        [mnemonic # "{.acquire,.relaxed}{.cta,.cluster}{.shared::cta}.b64"]> {
   let summary = "Wait on an mbarrier phase (" # mnemonic # ")";
   let ptxDoc = "Tests whether the phase of `bar` identified by `" # waitOn
       # "` has completed and returns the result as an i1"
@@ -299,7 +317,7 @@ class TIRx_PTXMBarrierWaitOp<string mnemonic, TIRx_PTXReq req, string waitOn,
       # " : !tirx.ptr<i64, shared>";
   let arguments = !con(
       (ins OptionalAttr<TIRx_PTXWaitSem>:$sem,
-           OptionalAttr<TIRx_PTXClusterScope>:$scope, TIRx_MBar:$bar),
+           OptionalAttr<TIRx_PTXClusterScope>:$scope, TIRx_MBarOrGeneric:$bar),
       !if(!eq(waitOn, "state"), (ins I64:$state), (ins I32:$phase)),
       !if(hasHint, (ins Optional<I32>:$suspend_hint), (ins)));
   let results = (outs I1:$done);
@@ -312,10 +330,10 @@ class TIRx_PTXMBarrierWaitOp<string mnemonic, TIRx_PTXReq req, string waitOn,
   }];
   let ptxOperands = !listconcat(["out done", "in bar", "in " # waitOn],
                                 !if(hasHint, ["in suspend_hint"], []));
-  let ptxTypes = ["bar : !tirx.ptr<i64, shared>"];
-  let ptxVariants = [TIRx_PTXForm<mnemonic # "{sem}{scope}.shared::cta.b64",
+  let ptxVariants = [TIRx_PTXForm<mnemonic # "{sem}{scope}{S}.b64",
       ["sem: - | acquire@PTX_SM90_PTX80 | relaxed@PTX_SM90_PTX86",
-       "scope: - | cta | cluster"], [], "(sem is None) == (scope is None)">];
+       "scope: - | cta | cluster", TIRx_MBarSpaceDim],
+      ["bar : !tirx.ptr<i64, {S}>"], "(sem is None) == (scope is None)">];
   let ptxSpellings = [".shared::cta=.shared"];
 }
 
@@ -341,21 +359,21 @@ def TIRx_PTXMBarrierPendingCountOp : TIRx_PTXOp<"mbarrier.pending_count",
 }
 
 def TIRx_PTXCpAsyncMBarrierArriveOp : TIRx_PTXOp<"cp.async.mbarrier.arrive",
-    PTX_SM80, ["cp.async.mbarrier.arrive.shared::cta.b64",
-               "cp.async.mbarrier.arrive.noinc.shared::cta.b64"]> {
+    PTX_SM80, ["cp.async.mbarrier.arrive{.noinc}{.shared::cta}.b64"]> {
   let summary = "Arrive on an mbarrier when prior cp.async copies complete";
   let ptxDoc = [{
 Makes the mbarrier track completion of the thread's prior `cp.async`
-copies; `noinc` does not increment the pending count first.
+copies; `noinc` does not increment the pending count first. `bar` is in
+the executing CTA's shared memory (a generic pointer must point there).
 
   }];
   let ptxExample = "tirx.ptx.cp.async.mbarrier.arrive noinc %bar : !tirx.ptr<i64, shared>";
-  let arguments = (ins UnitAttr:$noinc, TIRx_MBar:$bar);
+  let arguments = (ins UnitAttr:$noinc, TIRx_MBarOrGeneric:$bar);
   let assemblyFormat = "(`noinc` $noinc^)? $bar attr-dict `:` qualified(type($bar))";
   let ptxOperands = ["in bar"];
-  let ptxTypes = ["bar : !tirx.ptr<i64, shared>"];
   let ptxVariants = [TIRx_PTXForm<
-      "cp.async.mbarrier.arrive{noinc}.shared::cta.b64", ["noinc(.noinc): - | +"]>];
+      "cp.async.mbarrier.arrive{noinc}{S}.b64",
+      ["noinc(.noinc): - | +", TIRx_MBarSpaceDim], ["bar : !tirx.ptr<i64, {S}>"]>];
   let ptxSpellings = [".shared::cta=.shared"];
 }
 

@@ -220,12 +220,70 @@ struct GetCtaRankLowering : PTXLowering<PTXGetCtaRankOp> {
 // mbarrier
 //===----------------------------------------------------------------------===//
 
+/// The lowered mbarrier operand `lowered` of `bar`: in address space `as`,
+/// or generic for a generic pointer (PTX's forms without a state space).
+static Value barrierAddr(OpBuilder &b, Location loc, Value bar, Value lowered,
+                         unsigned as) {
+  bool generic =
+      cast<PtrType>(bar.getType()).getMemorySpace() == MemorySpace::Generic;
+  return castToAS(b, loc, lowered, generic ? kGeneric : as);
+}
+
+static bool isGenericPtr(Value v) {
+  return cast<PtrType>(v.getType()).getMemorySpace() == MemorySpace::Generic;
+}
+
+/// `op`'s instruction name with its semantics and scope (`.release.cta`).
+template <typename OpT>
+static std::string withSemScope(OpT op) {
+  std::string text = op->getName().getStringRef().drop_front(9).str();
+  if (auto sem = op.getSem())
+    text += "." + ptx::stringifyEnum(*sem).str();
+  if (auto scope = op.getScope())
+    text += "." + ptx::stringifyEnum(*scope).str();
+  return text;
+}
+
+/// PTX's form without a state space of an mbarrier instruction (`instr`
+/// holds its modifiers): `instr.b64 d, [bar], rest...` as inline PTX, the
+/// destination a register of `result` (`_` when null). LLVM would convert a
+/// generic address to the shared window (cvta.to.shared) and write the
+/// shared form, which is not the instruction the op names.
+static Value genericMBarrierPTX(OpBuilder &b, Location loc, StringRef instr,
+                                Type result, Value bar, ValueRange rest) {
+  auto regOf = [](Type t) -> StringRef {
+    return t.isInteger(1) ? "b" : t.isInteger(64) ? "l" : "r";
+  };
+  std::string text = (instr + ".b64 ").str();
+  std::string constraints;
+  unsigned next = 0;
+  if (result) {
+    text += "$0, ";
+    constraints = ("=" + regOf(result) + ",").str();
+    next = 1;
+  } else {
+    text += "_, ";
+  }
+  text += "[$" + std::to_string(next++) + "]";
+  constraints += "l";
+  for (Value v : rest) {
+    text += ", $" + std::to_string(next++);
+    constraints += ("," + regOf(v.getType())).str();
+  }
+  text += ";";
+  SmallVector<Value> operands{castToAS(b, loc, bar, kGeneric)};
+  llvm::append_range(operands, rest);
+  return inlinePTX(b, loc, result ? TypeRange(result) : TypeRange(), operands,
+                   text, constraints + ",~{memory}");
+}
+
 struct MBarrierInitLowering : PTXLowering<PTXMBarrierInitOp> {
   using Base::Base;
   LogicalResult
   matchAndRewrite(PTXMBarrierInitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Value bar = castToAS(rewriter, op.getLoc(), adaptor.getBar(), kShared);
+    Value bar = barrierAddr(rewriter, op.getLoc(), op.getBar(),
+                            adaptor.getBar(), kShared);
     rewriter.replaceOpWithNewOp<NVVM::MBarrierInitOp>(
         op, TypeRange(), ValueRange{bar, adaptor.getCount()});
     return success();
@@ -237,7 +295,8 @@ struct MBarrierInvalLowering : PTXLowering<PTXMBarrierInvalOp> {
   LogicalResult
   matchAndRewrite(PTXMBarrierInvalOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Value bar = castToAS(rewriter, op.getLoc(), adaptor.getBar(), kShared);
+    Value bar = barrierAddr(rewriter, op.getLoc(), op.getBar(),
+                            adaptor.getBar(), kShared);
     rewriter.replaceOpWithNewOp<NVVM::MBarrierInvalOp>(op, TypeRange(),
                                                        ValueRange{bar});
     return success();
@@ -256,9 +315,23 @@ struct MBarrierArriveLowering : PTXLowering<OpT> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     bool withState = static_cast<bool>(op.getState());
+    bool generic = isGenericPtr(op.getBar());
+    Type i64 = rewriter.getI64Type();
+    if (generic) {
+      SmallVector<Value> rest;
+      if (Value count = adaptor.getCount())
+        rest.push_back(count);
+      Value state = genericMBarrierPTX(rewriter, loc, withSemScope(op),
+                                       withState ? i64 : Type(),
+                                       adaptor.getBar(), rest);
+      if (withState)
+        rewriter.replaceOp(op, state);
+      else
+        rewriter.eraseOp(op);
+      return success();
+    }
     Value bar = castToAS(rewriter, loc, adaptor.getBar(),
                          withState ? kShared : kSharedCluster);
-    Type i64 = rewriter.getI64Type();
     if constexpr (!OpT::kExpectTx) {
       // The plain state form also exists before sm_90: NVVM's op always
       // takes the scoped intrinsics (PTX ISA 8.0), LLVM's older ones not.
@@ -294,7 +367,8 @@ struct MBarrierArriveNoCompleteLowering
   LogicalResult
   matchAndRewrite(PTXMBarrierArriveNoCompleteOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Value bar = castToAS(rewriter, op.getLoc(), adaptor.getBar(), kShared);
+    Value bar = barrierAddr(rewriter, op.getLoc(), op.getBar(),
+                            adaptor.getBar(), kShared);
     rewriter.replaceOpWithNewOp<NVVM::MBarrierArriveNocompleteOp>(
         op, TypeRange(rewriter.getI64Type()),
         ValueRange{bar, adaptor.getCount()});
@@ -308,9 +382,26 @@ struct MBarrierTxLowering : PTXLowering<OpT> {
   LogicalResult
   matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    if (isGenericPtr(op.getBar())) {
+      // NVVM's ops take no generic address: PTX's form without a state
+      // space, as inline PTX.
+      StringRef scope = op.getScope() &&
+                                *op.getScope() == ptx::ClusterScope::Cluster
+                            ? "cluster"
+                            : "cta";
+      std::string text = (op->getName().getStringRef().drop_front(9) +
+                          ".relaxed." + scope + ".b64 [$0], $1;")
+                             .str();
+      inlinePTX(rewriter, loc, TypeRange(),
+                ValueRange{castToAS(rewriter, loc, adaptor.getBar(), kGeneric),
+                           adaptor.getTx()},
+                text, "l,r,~{memory}");
+      rewriter.eraseOp(op);
+      return success();
+    }
     // No state: the shared::cluster form, for any CTA's barrier.
-    Value bar = castToAS(rewriter, op.getLoc(), adaptor.getBar(),
-                         kSharedCluster);
+    Value bar = castToAS(rewriter, loc, adaptor.getBar(), kSharedCluster);
     NamedAttribute attrs[] = {named(
         rewriter, "scope",
         NVVM::MemScopeKindAttr::get(op.getContext(), memScope(op.getScope())))};
@@ -328,14 +419,21 @@ struct MBarrierWaitLowering : PTXLowering<OpT> {
   LogicalResult
   matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Value bar = castToAS(rewriter, op.getLoc(), adaptor.getBar(), kShared);
-    SmallVector<Value> operands{bar, adaptor.getOperands()[1]};
+    SmallVector<Value> operands{adaptor.getBar(), adaptor.getOperands()[1]};
     if constexpr (HasHint)
       if (Value hint = adaptor.getSuspendHint())
         operands.push_back(hint);
     bool relaxed = op.getSem() && *op.getSem() == ptx::WaitSem::Relaxed;
     if (relaxed && failed(requirePTX(op, 86, "'relaxed' semantics")))
       return failure();
+    if (isGenericPtr(op.getBar())) {
+      rewriter.replaceOp(
+          op, genericMBarrierPTX(rewriter, op.getLoc(), withSemScope(op),
+                                 rewriter.getI1Type(), operands[0],
+                                 ValueRange(operands).drop_front()));
+      return success();
+    }
+    operands[0] = castToAS(rewriter, op.getLoc(), operands[0], kShared);
     NamedAttribute attrs[] = {
         named(rewriter, "scope",
               NVVM::MemScopeKindAttr::get(op.getContext(),
@@ -367,7 +465,8 @@ struct CpAsyncMBarrierArriveLowering
   LogicalResult
   matchAndRewrite(PTXCpAsyncMBarrierArriveOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Value bar = castToAS(rewriter, op.getLoc(), adaptor.getBar(), kShared);
+    Value bar = barrierAddr(rewriter, op.getLoc(), op.getBar(),
+                            adaptor.getBar(), kShared);
     NamedAttribute attrs[] = {
         named(rewriter, "noinc", rewriter.getBoolAttr(op.getNoinc()))};
     rewriter.replaceOpWithNewOp<NVVM::CpAsyncMBarrierArriveOp>(

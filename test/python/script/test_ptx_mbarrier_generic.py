@@ -1,0 +1,74 @@
+"""The mbarrier instructions on a generic address (PTX's forms without a
+state space) from script: a barrier reached through a generic pointer
+synchronizes 64 threads at both simulator levels, the keyword and the
+PTX-text spellings compile to the generic instructions (assembled by
+ptxas), the print round-trips, and a generic address outside shared
+memory is a located simulator error."""
+
+import numpy as np
+import pytest
+
+import tirx
+from tirx import sim
+from tirx.script import from_source
+from tirx.script import tirx as T
+
+from .helpers import compile_ptx
+
+
+@T.prim_func
+def _generic(O: T.Buffer((64,), "int32")):
+    T.device_entry()
+    tx = T.thread_id([64])
+    bar = T.alloc_buffer([1], "uint64", scope="shared")
+    count = T.alloc_buffer([1], "int32", scope="shared")
+    g = T.reinterpret(T.handle("uint64", "generic"), bar.ptr_to([0]))
+    if tx == 0:
+        T.ptx["mbarrier.init.b64"](g, 64)
+        count[0] = 0
+    T.ptx.barrier.sync()
+    if tx == 0:
+        count[0] = 64
+    st = T.alloc_local((1,), "int64")
+    if tx < 32:
+        st[0] = T.ptx.mbarrier.arrive(g, result_type="i64")
+    else:
+        T.ptx["mbarrier.arrive.release.cta.b64"](st[0], g)
+    while not T.ptx.mbarrier.test_wait(g, st[0]):
+        pass
+    done = T.alloc_local((1,), "bool")
+    done[0] = False
+    while not done[0]:
+        T.ptx["mbarrier.try_wait.parity.b64"](done[0], g, 0)
+    O[tx] = count[0]
+
+
+@pytest.mark.parametrize("level", ["ir", "ptx"])
+def test_a_generic_barrier_synchronizes(level):
+    o = np.zeros(64, np.int32)
+    sim.run(_generic, o, level=level)
+    np.testing.assert_array_equal(o, np.full(64, 64, np.int32))
+
+
+def test_compiles_to_the_generic_forms_and_prints():
+    ptx = compile_ptx(_generic)
+    for instr in ("mbarrier.init.b64", "mbarrier.arrive.b64",
+                  "mbarrier.arrive.release.cta.b64", "mbarrier.test_wait.b64",
+                  "mbarrier.try_wait.parity.b64"):
+        assert instr + " " in ptx or instr + "\t" in ptx, instr
+    assert "mbarrier.arrive.shared" not in ptx
+    text = _generic.script()
+    assert from_source(text).script() == text
+
+
+def test_a_generic_address_outside_shared_memory_is_an_error():
+    @T.prim_func
+    def k(A: T.Buffer((2,), "uint64")):
+        T.device_entry()
+        T.thread_id([1])
+        g = T.reinterpret(T.handle("uint64", "generic"), A.ptr_to([0]))
+        T.ptx.mbarrier.init(g, 1)  # GLOBAL
+
+    with pytest.raises(tirx.ir.MLIRError) as err:
+        sim.run(k, np.zeros(2, np.uint64))
+    assert "which is not in the shared memory of the cluster" in str(err.value)
