@@ -129,12 +129,19 @@ LogicalResult Translator::translateSync(const Instr &in, bool &handled) {
       Operation *built;
       Value state;
       if (noComplete) {
-        if (drop || !count || !hasState)
+        if (!count || !hasState)
           return notModeled("this arrive.noComplete form");
-        auto a = PTXMBarrierArriveNoCompleteOp::create(b, curLocation, i64(),
-                                                       b0, count);
-        state = a.getState();
-        built = a;
+        if (drop) {
+          auto a = PTXMBarrierArriveDropNoCompleteOp::create(
+              b, curLocation, i64(), b0, count);
+          state = a.getState();
+          built = a;
+        } else {
+          auto a = PTXMBarrierArriveNoCompleteOp::create(
+              b, curLocation, i64(), b0, count);
+          state = a.getState();
+          built = a;
+        }
       } else if (expectTx) {
         if (!count)
           return error() << "'" << in.opcode << "' needs a transaction count";

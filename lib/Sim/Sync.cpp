@@ -300,9 +300,8 @@ struct MBarArrive : ExtOp {
         return Step::Fail;
     }
     if (noComplete && b->pending - int64_t(n) <= 0) {
-      ex.error(I.loc) << ex.describe(t)
-                      << " arrives with mbarrier.arrive.nocomplete, but the "
-                         "arrival would complete the phase";
+      ex.error(I.loc) << ex.describe(t) << " arrives with " << opName
+                      << ", but the arrival would complete the phase";
       return Step::Fail;
     }
     if (drop) {
@@ -988,16 +987,21 @@ LogicalResult sim::decodeSyncOp(Operation *op, Compiler &c, bool &handled) {
     return arrive(a, "mbarrier.arrive.expect_tx", false, true);
   if (auto a = dyn_cast<PTXMBarrierArriveDropExpectTxOp>(op))
     return arrive(a, "mbarrier.arrive_drop.expect_tx", true, true);
-  if (auto a = dyn_cast<PTXMBarrierArriveNoCompleteOp>(op)) {
+  auto noComplete = [&](auto a, const char *n, bool drop) {
     auto e = std::make_unique<MBarArrive>();
-    e->opName = "mbarrier.arrive.nocomplete";
+    e->opName = n;
     e->bar = c.slot(a.getBar());
     e->count = c.slot(a.getCount());
     e->state = c.slot(a.getState());
     e->noComplete = true;
+    e->drop = drop;
     c.emitExt(std::move(e));
     return success();
-  }
+  };
+  if (auto a = dyn_cast<PTXMBarrierArriveNoCompleteOp>(op))
+    return noComplete(a, "mbarrier.arrive.nocomplete", false);
+  if (auto a = dyn_cast<PTXMBarrierArriveDropNoCompleteOp>(op))
+    return noComplete(a, "mbarrier.arrive_drop.nocomplete", true);
   if (auto t = dyn_cast<PTXMBarrierExpectTxOp>(op)) {
     auto e = std::make_unique<MBarTx>();
     e->bar = c.slot(t.getBar());

@@ -475,3 +475,21 @@ func.func @generic_mbarrier_in_global(%out: !tirx.buffer<2xi64, global>) {
   }
   return
 }
+
+// -----
+
+// arrive_drop.noComplete whose arrivals would complete the phase.
+func.func @drop_nocomplete_completes(%out: !tirx.buffer<1xi64, global>) {
+  tirx.kernel {
+    %tx = tirx.thread_id [1] : i32
+    %c0 = arith.constant 0 : index
+    %two = arith.constant 2 : i32
+    %mbar = tirx.alloc_buffer : !tirx.buffer<1xi64, shared>
+    %bar = tirx.ptr_to %mbar[%c0] : !tirx.buffer<1xi64, shared>
+    tirx.ptx.mbarrier.init %bar, %two : !tirx.ptr<i64, shared>
+    // expected-error @+1 {{thread 0 of CTA (0, 0, 0) arrives with mbarrier.arrive_drop.nocomplete, but the arrival would complete the phase}}
+    %s = tirx.ptx.mbarrier.arrive_drop.nocomplete %bar, %two : !tirx.ptr<i64, shared>
+    tirx.buffer_store %s, %out[%c0] : i64, !tirx.buffer<1xi64, global>
+  }
+  return
+}

@@ -250,21 +250,36 @@ tirx.ptx.mbarrier.arrive_drop.expect_tx relaxed cluster %peer, tx %bytes : !tirx
   }];
 }
 
-def TIRx_PTXMBarrierArriveNoCompleteOp : TIRx_PTXOp<"mbarrier.arrive.nocomplete",
-    PTX_SM80, ["mbarrier.arrive.noComplete{.shared::cta}.b64"]> {
-  let summary = "Arrive on an mbarrier without completing the phase";
-  let ptxDoc = "Arrives `count` times on `bar`; must not complete the current phase.";
-  let ptxExample = "%s = tirx.ptx.mbarrier.arrive.nocomplete %bar, %c1 : !tirx.ptr<i64, shared>";
+// arrive.noComplete / arrive_drop.noComplete: `count` arrivals that must
+// not complete the phase, on the executing CTA's barrier.
+class TIRx_PTXMBarrierNoCompleteOp<string mnemonic, string ptxName, string sum,
+                                   string doc>
+    : TIRx_PTXOp<mnemonic, PTX_SM80, [ptxName # "{.shared::cta}.b64"]> {
+  let summary = sum;
+  let ptxDoc = doc;
+  let ptxExample = "%s = tirx.ptx." # mnemonic
+      # " %bar, %c1 : !tirx.ptr<i64, shared>";
   let arguments = (ins TIRx_MBarOrGeneric:$bar, I32:$count);
   let results = (outs I64:$state);
   let assemblyFormat = "$bar `,` $count attr-dict `:` qualified(type($bar))";
   let ptxOperands = ["out state", "in bar", "in count"];
-  let ptxVariants = [TIRx_PTXForm<"mbarrier.arrive.noComplete{S}.b64",
+  let ptxVariants = [TIRx_PTXForm<ptxName # "{S}.b64",
       [TIRx_MBarSpaceDim], ["bar : !tirx.ptr<i64, {S}>"]>];
   // `.release.cta` are the default semantics and scope.
   let ptxSpellings = [".shared::cta=.shared",
-      "mbarrier.arrive.noComplete=mbarrier.arrive.noComplete.release.cta"];
+      ptxName # "=" # ptxName # ".release.cta"];
 }
+
+def TIRx_PTXMBarrierArriveNoCompleteOp : TIRx_PTXMBarrierNoCompleteOp<
+    "mbarrier.arrive.nocomplete", "mbarrier.arrive.noComplete",
+    "Arrive on an mbarrier without completing the phase",
+    "Arrives `count` times on `bar`; must not complete the current phase.">;
+
+def TIRx_PTXMBarrierArriveDropNoCompleteOp : TIRx_PTXMBarrierNoCompleteOp<
+    "mbarrier.arrive_drop.nocomplete", "mbarrier.arrive_drop.noComplete",
+    "Arrive-drop on an mbarrier without completing the phase",
+    [{Arrives `count` times on `bar` and decrements the expected arrival
+count of every later phase by `count`; must not complete the current phase.}]>;
 
 // mbarrier.expect_tx / complete_tx: no state, so the shared::cluster form,
 // valid for the executing CTA's barrier and a peer's.

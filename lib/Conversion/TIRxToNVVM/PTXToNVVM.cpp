@@ -361,17 +361,18 @@ struct MBarrierArriveLowering : PTXLowering<OpT> {
   }
 };
 
-struct MBarrierArriveNoCompleteLowering
-    : PTXLowering<PTXMBarrierArriveNoCompleteOp> {
-  using Base::Base;
+/// arrive.noComplete / arrive_drop.noComplete.
+template <typename OpT, typename NVVMOpT>
+struct MBarrierNoCompleteLowering : PTXLowering<OpT> {
+  using PTXLowering<OpT>::PTXLowering;
   LogicalResult
-  matchAndRewrite(PTXMBarrierArriveNoCompleteOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Value bar = barrierAddr(rewriter, op.getLoc(), op.getBar(),
                             adaptor.getBar(), kShared);
-    rewriter.replaceOpWithNewOp<NVVM::MBarrierArriveNocompleteOp>(
-        op, TypeRange(rewriter.getI64Type()),
-        ValueRange{bar, adaptor.getCount()});
+    rewriter.replaceOpWithNewOp<NVVMOpT>(op,
+                                         TypeRange(rewriter.getI64Type()),
+                                         ValueRange{bar, adaptor.getCount()});
     return success();
   }
 };
@@ -1094,7 +1095,10 @@ void ptxlower::populatePTXSyncPatterns(LLVMTypeConverter &converter,
                              NVVM::MBarrierArriveExpectTxOp>,
       MBarrierArriveLowering<PTXMBarrierArriveDropExpectTxOp,
                              NVVM::MBarrierArriveDropExpectTxOp>,
-      MBarrierArriveNoCompleteLowering,
+      MBarrierNoCompleteLowering<PTXMBarrierArriveNoCompleteOp,
+                                 NVVM::MBarrierArriveNocompleteOp>,
+      MBarrierNoCompleteLowering<PTXMBarrierArriveDropNoCompleteOp,
+                                 NVVM::MBarrierArriveDropNocompleteOp>,
       MBarrierTxLowering<PTXMBarrierExpectTxOp, NVVM::MBarrierExpectTxOp>,
       MBarrierTxLowering<PTXMBarrierCompleteTxOp, NVVM::MBarrierCompleteTxOp>,
       MBarrierWaitLowering<PTXMBarrierTestWaitOp, NVVM::MBarrierTestWaitOp,

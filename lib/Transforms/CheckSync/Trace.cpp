@@ -328,12 +328,16 @@ void Trace::addAccesses(Operation *op, const Ctx &ctx) {
     return arrive(a, false, true);
   if (auto a = dyn_cast<PTXMBarrierArriveDropExpectTxOp>(op))
     return arrive(a, true, true);
-  if (auto a = dyn_cast<PTXMBarrierArriveNoCompleteOp>(op)) {
+  auto noComplete = [&](auto a, bool drop) {
     Event &e = add(EvKind::MbarArrive, op, ctx);
     e.ptr = resolvePtr(a.getBar());
     e.value = a.getCount();
-    return;
-  }
+    e.drop = drop;
+  };
+  if (auto a = dyn_cast<PTXMBarrierArriveNoCompleteOp>(op))
+    return noComplete(a, false);
+  if (auto a = dyn_cast<PTXMBarrierArriveDropNoCompleteOp>(op))
+    return noComplete(a, true);
   if (auto t = dyn_cast<PTXMBarrierExpectTxOp>(op)) {
     Event &e = add(EvKind::MbarExpectTx, op, ctx);
     e.ptr = resolvePtr(t.getBar());

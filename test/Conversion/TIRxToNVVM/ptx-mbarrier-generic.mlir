@@ -46,4 +46,15 @@ gpu.module @m {
     tirx.ptx.mbarrier.arrive release cluster %bar : !tirx.ptr<i64, generic>
     gpu.return
   }
+
+  // arrive_drop.noComplete on the executing CTA's barrier and on a generic
+  // address of it.
+  // CHECK-LABEL: gpu.func @drop_nocomplete
+  // CHECK: nvvm.mbarrier.arrive_drop.nocomplete %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} : !llvm.ptr<3>, i32 -> i64
+  // CHECK: nvvm.mbarrier.arrive_drop.nocomplete %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} : !llvm.ptr, i32 -> i64
+  gpu.func @drop_nocomplete(%bar: !tirx.ptr<i64, shared>, %gbar: !tirx.ptr<i64, generic>, %c1: i32) {
+    %0 = tirx.ptx.mbarrier.arrive_drop.nocomplete %bar, %c1 : !tirx.ptr<i64, shared>
+    %1 = tirx.ptx.mbarrier.arrive_drop.nocomplete %gbar, %c1 : !tirx.ptr<i64, generic>
+    gpu.return
+  }
 }

@@ -3,7 +3,9 @@ state space) from script: a barrier reached through a generic pointer
 synchronizes 64 threads at both simulator levels, the keyword and the
 PTX-text spellings compile to the generic instructions (assembled by
 ptxas), the print round-trips, and a generic address outside shared
-memory is a located simulator error."""
+memory is a located simulator error. Also mbarrier.arrive_drop.noComplete:
+a thread that drops out of the later phases without completing the
+current one."""
 
 import numpy as np
 import pytest
@@ -72,3 +74,44 @@ def test_a_generic_address_outside_shared_memory_is_an_error():
     with pytest.raises(tirx.ir.MLIRError) as err:
         sim.run(k, np.zeros(2, np.uint64))
     assert "which is not in the shared memory of the cluster" in str(err.value)
+
+
+@T.prim_func
+def _drop_nocomplete(O: T.Buffer((5,), "int32")):
+    T.device_entry()
+    tx = T.thread_id([4])
+    bar = T.alloc_buffer([1], "uint64", scope="shared")
+    if tx == 0:
+        T.ptx.mbarrier.init(bar.ptr_to([0]), 4)
+    T.ptx.barrier.sync()
+    if tx == 0:
+        st = T.alloc_local((1,), "int64")
+        T.ptx["mbarrier.arrive_drop.noComplete.shared.b64"](
+            st[0], bar.ptr_to([0]), 1)
+        O[4] = T.ptx.mbarrier.pending_count(st[0])
+        O[0] = 1
+    # Before the others arrive (after them it would complete the phase).
+    T.ptx.barrier.sync()
+    if tx != 0:
+        # Two phases, each completed by threads 1-3 alone once thread 0
+        # has dropped out.
+        T.ptx.mbarrier.arrive(bar.ptr_to([0]), result_type="i64")
+        T.cuda.mbarrier_wait(bar.ptr_to([0]), 0)
+        T.ptx.mbarrier.arrive(bar.ptr_to([0]), result_type="i64")
+        T.cuda.mbarrier_wait(bar.ptr_to([0]), 1)
+        O[tx] = 2
+
+
+@pytest.mark.parametrize("level", ["ir", "ptx"])
+def test_arrive_drop_nocomplete_drops_out_of_later_phases(level):
+    o = np.zeros(5, np.int32)
+    sim.run(_drop_nocomplete, o, level=level)
+    np.testing.assert_array_equal(o, [1, 2, 2, 2, 3])
+
+
+def test_arrive_drop_nocomplete_compiles_and_prints():
+    ptx = compile_ptx(_drop_nocomplete)
+    assert "mbarrier.arrive_drop.noComplete.shared.b64" in ptx
+    text = _drop_nocomplete.script()
+    assert "T.ptx.mbarrier.arrive_drop.nocomplete(" in text
+    assert from_source(text).script() == text
