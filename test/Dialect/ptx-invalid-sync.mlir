@@ -19,8 +19,16 @@ func.func @mapa_i64_to_ptr(%a: i64, %r: i32) {
 
 // -----
 
+func.func @mapa_i32_to_i64(%a: i32, %r: i32) {
+  // expected-error @+1 {{result must be 'i32' for an address of type 'i32', got 'i64'}}
+  %0 = tirx.ptx.mapa %a, %r : i32 -> i64
+  return
+}
+
+// -----
+
 func.func @mapa_global(%p: !tirx.ptr<f32, global>, %r: i32) {
-  // expected-error @+1 {{operand #0 must be pointer in shared, shared.dyn or generic memory or 64-bit signless integer}}
+  // expected-error @+1 {{operand #0 must be pointer in shared, shared.dyn or generic memory or 64-bit signless integer or 32-bit signless integer}}
   %0 = tirx.ptx.mapa %p, %r : !tirx.ptr<f32, global> -> !tirx.ptr<f32, global>
   return
 }
@@ -28,7 +36,7 @@ func.func @mapa_global(%p: !tirx.ptr<f32, global>, %r: i32) {
 // -----
 
 func.func @getctarank_shared(%p: !tirx.ptr<f32, shared>) {
-  // expected-error @+1 {{operand #0 must be pointer in shared.cluster or generic memory or 64-bit signless integer}}
+  // expected-error @+1 {{operand #0 must be pointer in shared.cluster or generic memory or 64-bit signless integer or 32-bit signless integer}}
   %0 = tirx.ptx.getctarank %p : !tirx.ptr<f32, shared>
   return
 }

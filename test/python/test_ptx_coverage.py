@@ -26,9 +26,10 @@ def test_coverage_of_a_known_table(tmp_path):
     assert rows["fence"]["status"] == "covered"
     assert (rows["fence"]["covered"], rows["fence"]["variants"]) == (6, 6)
     assert rows["fence"]["ops"] == ["tirx.ptx.fence"]
-    assert rows["getctarank"]["status"] == "partial"
-    assert rows["getctarank"]["covered"] == 1
-    assert rows["getctarank"]["missing_example"] == "getctarank.shared::cluster.u32"
+    assert rows["ldu"]["status"] == "partial"
+    assert rows["ldu"]["covered"] == 1
+    assert rows["ldu"]["ops"] == ["tirx.ptx.ldu"]
+    assert rows["ldu"]["missing_example"] == "ldu.global.b128"
     assert rows["add_cc"]["status"] == "missing"
     assert not rows["fence_newer"]["in_scope"]
     assert all(r["other_instruction"] == 0 for r in rows.values())
@@ -37,7 +38,7 @@ def test_coverage_of_a_known_table(tmp_path):
     # --missing lists the entries not covered, and only those
     listed = [line.split()[1] for line in proc.stdout.splitlines()
               if line.split()[0] in ("covered", "partial", "missing")]
-    assert sorted(listed) == ["add_cc", "getctarank"]
+    assert sorted(listed) == ["add_cc", "ldu"]
 
 
 def test_unreadable_inputs_are_errors(tmp_path):

@@ -246,10 +246,15 @@ def test_spellings_that_are_not_the_same_instruction():
             # order"), so it is not the default written out
             "mbarrier.expect_tx.cta.shared::cta.b64",
             "mbarrier.arrive.noComplete.cta.shared::cta.b64",
-            # the address in a 32-bit register: no form emits it
-            "getctarank.shared::cluster.u32", "mapa.shared::cluster.u32",
-            "getctarank.u32"]:
+            # a generic address in a 32-bit register: no form emits it
+            "getctarank.u32", "mapa.u32"]:
         assert ptxtable.lookup(instr) is None, instr
+    # the 32-bit shared::cluster forms are their own variants, of an i32
+    # address, never the .u64 ones
+    for instr in ["getctarank.shared::cluster.u32", "mapa.shared::cluster.u32"]:
+        v = ptxtable.lookup(instr)
+        assert v is not None and v.ptx == instr, instr
+        assert v.types["addr"] == "i32", (instr, v.types)
     # what the lowering emits (test/Pipelines/dsmem-remote-arrive.mlir)
     assert (ptxtable.lookup("getctarank.shared::cluster.u64").ptx
             == "getctarank.shared::cluster.u64")

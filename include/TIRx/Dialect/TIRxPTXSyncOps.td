@@ -24,7 +24,7 @@ include "TIRx/Dialect/TIRxPTXBase.td"
 //===----------------------------------------------------------------------===//
 
 def TIRx_PTXMapaOp : TIRx_PTXOp<"mapa", PTX_SM90,
-    ["mapa.shared::cluster.u64", "mapa.u64"]> {
+    ["mapa.shared::cluster.{u32,u64}", "mapa.u64"]> {
   let summary = "Map an address to the same location in another CTA of the cluster";
   let ptxDoc = [{
 Maps `addr`, an address in the executing CTA's shared memory, to the
@@ -34,14 +34,18 @@ pointee (`mapa.shared::cluster`); a `generic` pointer maps to a `generic`
 pointer and a raw `i64` address, which is always a generic address, to an
 `i64` generic address (`mapa.u64`, the form of CUDA's
 `__cluster_map_shared_rank` and of the original's `T.ptx.map_shared_rank`).
+A raw `i32` is a 32-bit shared window address (what `tirx.reinterpret`
+makes of a shared pointer): it maps to the peer's 32-bit shared::cluster
+address (`mapa.shared::cluster.u32`).
 
   }];
   let ptxExample = [{
 %peer = tirx.ptx.mapa %bar, %rank : !tirx.ptr<i64, shared> -> !tirx.ptr<i64, shared.cluster>
 %raw = tirx.ptx.mapa %addr, %rank : i64 -> i64
+%win = tirx.ptx.mapa %addr32, %rank : i32 -> i32
   }];
-  let arguments = (ins AnyTypeOf<[TIRx_MapaSrc, I64]>:$addr, I32:$rank);
-  let results = (outs AnyTypeOf<[TIRx_AnyPtr, I64]>:$result);
+  let arguments = (ins AnyTypeOf<[TIRx_MapaSrc, I64, I32]>:$addr, I32:$rank);
+  let results = (outs AnyTypeOf<[TIRx_AnyPtr, I64, I32]>:$result);
   let assemblyFormat = "$addr `,` $rank attr-dict `:` qualified(type($addr)) `->` qualified(type($result))";
   let hasVerifier = 1;
   let ptxOperands = ["out result", "in addr", "in rank"];
@@ -51,36 +55,37 @@ pointer and a raw `i64` address, which is always a generic address, to an
                                   "result : !tirx.ptr<i8, generic>"]>,
     TIRx_PTXForm<"mapa.shared::cluster.u64", [],
                  ["addr : !tirx.ptr<i64, shared>",
-                  "result : !tirx.ptr<i64, shared.cluster>"]>];
-  // No spelling maps `.u32` to `.u64`: the width is the address register's
-  // (a 32-bit shared::cluster address is another instruction, which no form
-  // here emits), so `mapa.shared::cluster.u32` does not resolve.
+                  "result : !tirx.ptr<i64, shared.cluster>"]>,
+    TIRx_PTXForm<"mapa.shared::cluster.u32", [],
+                 ["addr : i32", "result : i32"]>];
+  // No spelling maps `.u32` to `.u64`: the width is the address register's.
 }
 
 def TIRx_PTXGetCtaRankOp : TIRx_PTXOp<"getctarank", PTX_SM90,
-    ["getctarank.shared::cluster.u64", "getctarank.u64"]> {
+    ["getctarank.shared::cluster.{u32,u64}", "getctarank.u64"]> {
   let summary = "Rank of the CTA that owns a cluster address";
   let ptxDoc = [{
 Returns the rank, within the cluster, of the CTA whose shared memory
-holds `addr` (a `shared.cluster` pointer, a `generic` pointer or a raw
-`i64` generic address).
+holds `addr` (a `shared.cluster` pointer, a `generic` pointer, a raw
+`i64` generic address, or a raw `i32` 32-bit shared::cluster address, as
+`mapa` of an `i32` returns).
 
   }];
   let ptxExample = [{
 %r = tirx.ptx.getctarank %p : !tirx.ptr<f32, shared.cluster>
   }];
-  let arguments = (ins AnyTypeOf<[TIRx_CtaRankSrc, I64]>:$addr);
+  let arguments = (ins AnyTypeOf<[TIRx_CtaRankSrc, I64, I32]>:$addr);
   let results = (outs I32:$rank);
   let assemblyFormat = "$addr attr-dict `:` qualified(type($addr))";
   let ptxOperands = ["out rank", "in addr"];
   let ptxVariants = [
     TIRx_PTXForm<"getctarank.u64", [], ["addr : i64"]>,
     TIRx_PTXForm<"getctarank.u64", [], ["addr : !tirx.ptr<f32, generic>"]>,
-    // The shared::cluster address is held in a 64-bit register, as LLVM
-    // writes it; `.u32` (a 32-bit register) is not emitted and does not
-    // resolve.
+    // A shared.cluster pointer is held in a 64-bit register, as LLVM
+    // writes it; a raw i32 is a 32-bit shared::cluster address.
     TIRx_PTXForm<"getctarank.shared::cluster.u64", [],
-                 ["addr : !tirx.ptr<f32, shared.cluster>"]>];
+                 ["addr : !tirx.ptr<f32, shared.cluster>"]>,
+    TIRx_PTXForm<"getctarank.shared::cluster.u32", [], ["addr : i32"]>];
 }
 
 //===----------------------------------------------------------------------===//

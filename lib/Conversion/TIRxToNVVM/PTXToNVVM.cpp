@@ -177,6 +177,15 @@ struct MapaLowering : PTXLowering<PTXMapaOp> {
                          NVVM::MapaOp::create(rewriter, loc, ptr0, src, rank));
       return success();
     }
+    if (op.getAddr().getType().isInteger(32)) {
+      // A 32-bit shared window address: LLVM holds shared::cluster
+      // addresses in 64-bit registers, so the 32-bit form is inline PTX.
+      rewriter.replaceOp(
+          op, inlinePTX(rewriter, loc, TypeRange(rewriter.getI32Type()),
+                        ValueRange{adaptor.getAddr(), rank},
+                        "mapa.shared::cluster.u32 $0, $1, $2;", "=r,r,r"));
+      return success();
+    }
     Value src = LLVM::IntToPtrOp::create(rewriter, loc, ptr0, adaptor.getAddr());
     Value mapped = NVVM::MapaOp::create(rewriter, loc, ptr0, src, rank);
     rewriter.replaceOpWithNewOp<LLVM::PtrToIntOp>(op, rewriter.getI64Type(),
@@ -194,6 +203,12 @@ struct GetCtaRankLowering : PTXLowering<PTXGetCtaRankOp> {
     Type i32 = rewriter.getI32Type();
     Value addr = adaptor.getAddr();
     Value rank;
+    if (addr.getType().isInteger(32)) {
+      rewriter.replaceOp(
+          op, inlinePTX(rewriter, loc, TypeRange(i32), ValueRange{addr},
+                        "getctarank.shared::cluster.u32 $0, $1;", "=r,r"));
+      return success();
+    }
     if (auto ptr = dyn_cast<LLVM::LLVMPointerType>(addr.getType());
         ptr && ptr.getAddressSpace() == kSharedCluster) {
       // The intrinsic types its shared::cluster address as ptr<3>.

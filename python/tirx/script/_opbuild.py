@@ -15,6 +15,7 @@ from .. import ir as _ir
 from .._ods import OPS
 from ._builder import UserError, current
 from ._buffer import Buffer
+from ._values import ScalarLoad
 from ._expr import (BufferLoad, Expr, as_expr, reinterpret, result_expr,
                     to_index, value_of)
 from ._types import (PointerType, PrimType, as_prim_type, mlir_type_text,
@@ -46,6 +47,8 @@ _PTR_OF_INT = {
     "TIRx_ClusterPtr": ("i8", "shared.cluster"),
     "TIRx_SharedOrClusterPtr": ("i8", "shared"), "TIRx_GlobalPtr": ("i8", "global"),
     "TIRx_MBar": ("i64", "shared"), "TIRx_MBarAny": ("i64", "shared"),
+    "TIRx_MBarOrGeneric": ("i64", "shared"),
+    "TIRx_MBarAnyOrGeneric": ("i64", "shared"),
     "TIRx_TmemSlot": ("i32", "shared"), "TIRx_PrefetchPtr": ("i8", "generic"),
     "TIRx_GenericOrGlobalPtr": ("i8", "generic"), "TIRx_MapaSrc": ("i8", "shared"),
     "TIRx_CtaRankSrc": ("i8", "shared.cluster"),
@@ -59,19 +62,24 @@ def _operand_value(name, prm, value):
     pname, kind, constraint = prm
     if value is None:
         return None
+    # A scalar variable (x = ..., x: T.int32 = ...) is its value; a buffer
+    # element (buf[i]) given for a pointer operand is its address.
+    scalar = isinstance(value, ScalarLoad)
     target = _PTR_OF_INT.get(constraint)
     if target is not None and isinstance(value, Expr) and isinstance(value.ty, PrimType) \
-            and value.ty.is_int and (constraint == "TIRx_TmemPtr"
+            and value.ty.is_int and (constraint == "TIRx_TmemPtr" or scalar
                                      or not isinstance(value, BufferLoad)):
-        # an integer address (a tensor-memory address is always a value,
-        # other scalar variables stand for their own address below)
+        # an integer address (a tensor-memory address and a scalar variable
+        # are always values, other buffer elements stand for their own
+        # address below)
         elem, scope = target
         return reinterpret(PointerType(_ELEM[elem], scope), value).materialize()
     if isinstance(value, Buffer):
         if _is_pointer_constraint(constraint):
             return value.data.materialize()
         return value.materialize()
-    if isinstance(value, BufferLoad) and _is_pointer_constraint(constraint):
+    if isinstance(value, BufferLoad) and not scalar and \
+            _is_pointer_constraint(constraint):
         return value.ptr().materialize()
     if constraint == "index":
         return to_index(value)

@@ -8,7 +8,7 @@ from ._builder import UserError
 from ._expr import BufferLoad, Expr
 from ._types import PrimType
 
-__all__ = ["Scalar", "ScalarRef", "MetaVar", "meta_var"]
+__all__ = ["Scalar", "ScalarLoad", "ScalarRef", "MetaVar", "meta_var"]
 
 
 class Scalar:
@@ -22,7 +22,7 @@ class Scalar:
         self.literal = literal
 
     def load(self):
-        return BufferLoad(self.buffer, [0] if self.buffer.shape else [])
+        return ScalarLoad(self.buffer, [0] if self.buffer.shape else [])
 
     def store(self, value):
         try:
@@ -55,6 +55,14 @@ class Scalar:
                     f"into it; declare it with its type ({name}: T.{vt} = "
                     f"{lit!r}) or convert the value (T.{t}(value))")
         return None
+
+
+class ScalarLoad(BufferLoad):
+    """The value of a mutable scalar variable where its name is used. As an
+    operand it is that value (as the printer writes it), never the address
+    of the variable's storage: ``T.address_of(x)`` spells that."""
+
+    __slots__ = ()
 
 
 class ScalarRef(BufferLoad):

@@ -20,6 +20,10 @@ gpu.module @m {
   // CHECK: llvm.call_intrinsic "llvm.nvvm.getctarank"(%{{[a-z0-9_]+}}) : (!llvm.ptr) -> i32
   // CHECK: llvm.inttoptr %{{[a-z0-9_]+}} : i64 to !llvm.ptr
   // CHECK: llvm.call_intrinsic "llvm.nvvm.getctarank"(%{{[a-z0-9_]+}}) : (!llvm.ptr) -> i32
+  // A raw i32 is a 32-bit shared window address: inline PTX of the .u32
+  // forms (LLVM holds shared::cluster addresses in 64-bit registers).
+  // CHECK: %[[W:[a-z0-9_]+]] = llvm.inline_asm has_side_effects asm_dialect = att "mapa.shared::cluster.u32 $0, $1, $2;", "=r,r,r" %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} : (i32, i32) -> i32
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "getctarank.shared::cluster.u32 $0, $1;", "=r,r" %[[W]] : (i32) -> i32
   gpu.func @cluster(%bar: !tirx.ptr<i64, shared>, %dyn: !tirx.ptr<f16, shared.dyn>, %g: !tirx.ptr<f32, generic>, %a: i64, %r: i32, %c: !tirx.ptr<f32, shared.cluster>) {
     %0 = tirx.ptx.mapa %bar, %r : !tirx.ptr<i64, shared> -> !tirx.ptr<i64, shared.cluster>
     %1 = tirx.ptx.mapa %dyn, %r : !tirx.ptr<f16, shared.dyn> -> !tirx.ptr<f16, shared.cluster>
@@ -28,6 +32,8 @@ gpu.module @m {
     %4 = tirx.ptx.getctarank %c : !tirx.ptr<f32, shared.cluster>
     %5 = tirx.ptx.getctarank %g : !tirx.ptr<f32, generic>
     %6 = tirx.ptx.getctarank %a : i64
+    %7 = tirx.ptx.mapa %r, %r : i32 -> i32
+    %8 = tirx.ptx.getctarank %7 : i32
     gpu.return
   }
   // The seed's DSMEM idiom: a raw i64 is a generic address, so mapa is the

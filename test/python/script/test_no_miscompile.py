@@ -296,3 +296,39 @@ def k(A: T.Buffer((4,), "int32")):
         A[j] = n
 ''')
     assert str(f).count("tirx.bind") == 2
+
+
+def test_a_scalar_variable_is_its_value_not_its_storage():
+    # `a` holds a global address. Given for a pointer operand it used to
+    # stand for the address of its own local storage, so T.ptx.ld read the
+    # address bits back (and the printed `T.ptx.mapa(a, r)` reparsed into
+    # another program); it is now its value: the pointer operand gets an
+    # i64, a located error, and the mapa of a variable is the mapa of the
+    # value it holds.
+    with pytest.raises(ScriptError) as err:
+        @T.prim_func
+        def k(A: T.Buffer((4,), "int64"), O: T.Buffer((4,), "int64")):
+            T.device_entry()
+            T.thread_id([1])
+            a = T.reinterpret("int64", A.ptr_to([2]))
+            O[0] = T.ptx.ld(a, type="b64", result_type="i64")  # SCALAR
+    text = str(err.value)
+    assert "'tirx.ptx.ld' op operand #0 must be pointer" in text
+    assert "but got 'i64'" in text
+    assert f":{line_of('# SCALAR')}:" in text
+
+    @T.prim_func
+    def m(O: T.Buffer((2,), "int32")):
+        T.device_entry()
+        rank = T.cta_id_in_cluster([2])
+        tx = T.thread_id([1])
+        buf = T.alloc_buffer([1], "int32", scope="shared")
+        a = T.reinterpret("int32", buf.ptr_to([0]))
+        w = T.ptx.mapa(a, rank ^ 1)
+        O[rank] = T.ptx.getctarank(w)
+
+    assert "!tirx.ptr<i32, local>" not in str(m.module)
+    (o,) = run(m, np.zeros(2, np.int32))
+    assert o.tolist() == [1, 0]
+    text = m.script()
+    assert from_source(text).script() == text

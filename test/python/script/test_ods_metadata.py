@@ -34,7 +34,7 @@ def test_every_op_in_the_metadata_is_registered():
 
 def test_metadata_shapes():
     m = OPS["tirx.ptx.mbarrier.arrive"]
-    assert m["operands"] == [("bar", "single", "TIRx_MBarAny"), ("count", "optional", "i32")]
+    assert m["operands"] == [("bar", "single", "TIRx_MBarAnyOrGeneric"), ("count", "optional", "i32")]
     assert [(a["name"], a["kind"], a["optional"]) for a in m["attributes"]] == [
         ("sem", "int_enum", True), ("scope", "int_enum", True)]
     assert m["attributes"][0]["cases"] == {"release": 0, "relaxed": 1}

@@ -115,3 +115,26 @@ def test_arrive_drop_nocomplete_compiles_and_prints():
     text = _drop_nocomplete.script()
     assert "T.ptx.mbarrier.arrive_drop.nocomplete(" in text
     assert from_source(text).script() == text
+
+
+def test_an_integer_address_is_still_a_shared_barrier():
+    # An integer address for an mbarrier (the original's spelling) is
+    # reinterpreted as a shared pointer, as before the generic forms: a
+    # 64-bit one is a generic address the lowering converts to the shared
+    # window, a 32-bit one is the window address.
+    @T.prim_func
+    def k(O: T.Buffer((1,), "int32")):
+        T.device_entry()
+        T.thread_id([1])
+        bar = T.alloc_buffer([1], "uint64", scope="shared")
+        T.ptx.mbarrier.init(T.reinterpret("int64", bar.ptr_to([0])), 1)
+        T.ptx.mbarrier.inval(T.reinterpret("int32", bar.ptr_to([0])))
+        O[0] = 1
+
+    text = str(k.module)
+    assert "tirx.ptx.mbarrier.init %" in text
+    assert text.count(": !tirx.ptr<i64, shared>") >= 2
+    assert "generic>" not in text.split("tirx.ptx.mbarrier.init")[1].split("\n")[0]
+    ptx = compile_ptx(k)
+    assert "mbarrier.init.shared.b64" in ptx
+    assert "mbarrier.inval.shared.b64" in ptx
