@@ -25,7 +25,7 @@ from ._mathops import min as _min
 from ._ptx import ptx
 from . import _scopes
 from ._scopes import lane_id, thread_id, warp_id
-from ._types import PointerType, PrimType
+from ._types import PointerType, PrimType, as_prim_type
 from ._values import meta_var
 
 uint32 = _dtype_ctor("uint32")
@@ -529,6 +529,73 @@ def float8tohalf8(src_addr, dst_addr):
     _convert_lanes("float8tohalf8", src_addr, dst_addr, 8, "float32", "float16")
 
 
+def _mma_fragment_view(what, ptr, offset, n, dtype):
+    """`n` elements of `dtype` at element `offset` from the address behind
+    `ptr`; the pointer's element type must be `dtype` (no reinterpretation)."""
+    p = _ptr_of(what, ptr)
+    if str(p.ty.element_type) != dtype:
+        raise UserError(f"T.cuda.{what} of {dtype} through a pointer to "
+                        f"{p.ty.element_type}")
+    return decl_buffer([n], dtype, data=p, elem_offset=offset)
+
+
+def _mma_dtype(what, dtype):
+    if dtype is None:
+        raise UserError(f"T.cuda.{what} needs dtype= (the fragment's element type)")
+    return str(as_prim_type(dtype))
+
+
+def mma_fill(local_size, local_ptr, offset, *, dtype=None):
+    """Zeroes an MMA accumulator fragment: the `local_size` elements of
+    `dtype` at element `offset` from `local_ptr` (a pointer, a buffer or a
+    buffer element) become 0, in the calling thread."""
+    dtype = _mma_dtype("mma_fill", dtype)
+    if isinstance(local_size, bool) or not isinstance(local_size, int) or local_size < 1:
+        raise UserError(f"T.cuda.mma_fill's local_size is a positive Python "
+                        f"integer, got {local_size!r}")
+    d = _mma_fragment_view("mma_fill", local_ptr, offset, local_size, dtype)
+    for i in range(local_size):
+        d[i] = cast(0, dtype)
+
+
+def mma_store(m, n, dst_ptr, src_ptr, src_offset, dst_stride, *, dtype=None):
+    """Stores a warp's 16x16 MMA accumulator tile: each lane holds 8
+    elements of `dtype` at element `src_offset` from `src_ptr` (the mma.sync
+    m16n8 fragment layout of two n8 halves), and element `k` of lane `l`
+    goes to row ``l // 4 + 8 * (k % 4 // 2)``, column
+    ``8 * (k // 4) + 2 * (l % 4) + k % 2`` of the tile at `dst_ptr`, whose
+    rows are `dst_stride` elements apart. Every lane of the warp calls it."""
+    dtype = _mma_dtype("mma_store", dtype)
+    if (m, n) != (16, 16):
+        raise UserError(f"T.cuda.mma_store stores a 16x16 tile; m={m!r}, "
+                        f"n={n!r} is not supported")
+    if isinstance(dst_stride, int) and not isinstance(dst_stride, bool) and dst_stride < 16:
+        raise UserError(f"T.cuda.mma_store's dst_stride is at least 16 (a row "
+                        f"of the tile), got {dst_stride}")
+    src = _mma_fragment_view("mma_store", src_ptr, src_offset, 8, dtype)
+    dst = _mma_fragment_view("mma_store", dst_ptr, 0, 15 * dst_stride + 16, dtype)
+    _mma_store_lanes(dst, src, dst_stride)
+
+
+def _mma_store_lanes(dst, src, stride):
+    lane = lane_id()
+    row, col = lane >> 2, (lane & 3) << 1   # the lane's row and column pair
+    for k in range(8):
+        dst[(row + 8 * (k % 4 // 2)) * stride + col + (8 * (k // 4) + k % 2)] = src[k]
+
+
+def mma_store_legacy(m, n, dst_ptr, src_ptr, src_offset, dst_stride, *, dtype=None):
+    """``mma_store`` in the (pointer, offset) spelling of the original's
+    tensorize intrinsics; the same store."""
+    mma_store(m, n, dst_ptr, src_ptr, src_offset, dst_stride, dtype=dtype)
+
+
+def mma_fill_legacy(local_size, local_ptr, offset, *, dtype=None):
+    """``mma_fill`` in the (pointer, offset) spelling of the original's
+    tensorize intrinsics; the same fill."""
+    mma_fill(local_size, local_ptr, offset, dtype=dtype)
+
+
 def trap_when_assert_failed(cond):
     """Aborts the kernel (PTX ``trap``) in a thread where `cond` is false.
     A condition known while compiling is checked then: false is a located
@@ -1014,6 +1081,23 @@ class _Wgmma:
         _store_u64(desc, _smem_descriptor(addr, ldo, sdo, _WGMMA_SWIZZLE[swizzle], 62, 0))
 
 
+class _NotProvided(UserError, AttributeError):
+    """A helper of the original's T.cuda that this namespace lacks, with
+    the reason (an AttributeError too, so hasattr() says False)."""
+
+
+# The original's helpers that have no meaning here, and why.
+_NOT_PROVIDED = {
+    "grid_sync": "a grid-wide barrier needs a cooperative launch (every CTA "
+                 "resident at once), which the runtime does not make; split the "
+                 "kernel at the barrier or synchronize through a global-memory "
+                 "flag (T.cuda.wait_until)",
+    "func_call": "it calls a function written in CUDA C source, and nothing "
+                 "here compiles CUDA C; write the body in the script or with "
+                 "T.ptx",
+}
+
+
 class _CudaNamespace:
     """``T.cuda``."""
 
@@ -1021,6 +1105,9 @@ class _CudaNamespace:
     wgmma = _Wgmma()
 
     def __getattr__(self, name):
+        why = _NOT_PROVIDED.get(name)
+        if why is not None:
+            raise _NotProvided(f"T.cuda.{name} is not provided: {why}")
         raise AttributeError(f"T.cuda has no helper '{name}'")
 
 
@@ -1040,7 +1127,8 @@ for _name in ("warp_sync", "cta_sync", "cluster_sync", "warpgroup_sync",
               "bfloat1622float2", "ldg", "ffs_u32", "fmul2_rn", "fadd2_rn",
               "hmin2", "hmax2", "fp8x4_e4m3_from_float4", "float22half2",
               "half8tofloat8", "float8tohalf8", "trap_when_assert_failed",
-              "runtime_instr_desc", "wait_until",
+              "runtime_instr_desc", "wait_until", "mma_fill", "mma_store",
+              "mma_fill_legacy", "mma_store_legacy",
               "atomic_add", "atomic_max", "atomic_min", "atomic_exch", "printf",
               "shfl_sync", "shfl_up_sync", "shfl_down_sync", "shfl_xor_sync"):
     setattr(_CudaNamespace, _name, staticmethod(globals()[_name]))

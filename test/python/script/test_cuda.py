@@ -409,3 +409,87 @@ def test_wait_until_needs_a_callable_predicate():
             T.thread_id([1])
             v = T.local_scalar("uint32")
             T.cuda.wait_until(v, flag.ptr_to([0]), v == 1)
+
+
+@T.prim_func
+def _mma_store(A: T.Buffer((16, 24), "float32"), F: T.Buffer((8,), "float32"),
+               B: T.Buffer((20, 40), "int32"), stride: T.int32):
+    T.device_entry()
+    lane = T.thread_id([32])
+    acc = T.alloc_local([8], "float32")
+    T.cuda.mma_fill(8, acc, 0, dtype="float32")
+    for k in range(8):
+        acc[k] = acc[k] + T.float32(lane * 8 + k)
+    T.cuda.mma_store(16, 16, A, acc, 0, 24, dtype="float32")
+    iacc = T.alloc_local([10], "int32")
+    for k in range(8):
+        iacc[k + 2] = lane * 8 + k
+    # a dynamic stride, a destination element and a source offset
+    T.cuda.mma_store_legacy(16, 16, B.ptr_to([2, 3]), iacc, 2, stride, dtype="int32")
+    if lane == 0:
+        T.cuda.mma_fill_legacy(4, F, 2, dtype="float32")
+
+
+def _fragment_owner(i, j):
+    """Lane and element of the 16x16 mma.sync accumulator tile's (i, j):
+    the original's shared_16x16_to_ldmatrix_32x8_layout."""
+    return 4 * (i % 8) + (j % 8) // 2, 4 * (j // 8) + 2 * (i // 8) + j % 2
+
+
+@pytest.mark.parametrize("level", ["ir", "ptx"])
+def test_mma_store_and_fill(level):
+    from tirx import sim
+    a = np.full((16, 24), -1, np.float32)
+    f = np.arange(8, dtype=np.float32) + 1
+    b = np.full((20, 40), -1, np.int32)
+    sim.run(_mma_store, a, f, b, 40, level=level)
+    want = np.full((16, 24), -1, np.float32)
+    want_b = np.full((20, 40), -1, np.int32)
+    for i in range(16):
+        for j in range(16):
+            lane, k = _fragment_owner(i, j)
+            want[i, j] = lane * 8 + k
+            want_b[2 + i, 3 + j] = lane * 8 + k
+    np.testing.assert_array_equal(a, want)
+    np.testing.assert_array_equal(b, want_b)
+    assert f.tolist() == [1, 2, 0, 0, 0, 0, 7, 8]
+
+
+def test_mma_store_compiles():
+    ptx = compile_ptx(_mma_store)
+    # 8 + 8 stores of the two tiles, 4 of the fill (the local fragments
+    # live in registers)
+    assert ptx.count("st.global.b32") == 20 and "st.local" not in ptx
+
+
+@pytest.mark.parametrize("call, message", [
+    ("T.cuda.mma_store(16, 8, A, acc, 0, 16, dtype='float32')",
+     r"stores a 16x16 tile; m=16, n=8 is not supported"),
+    ("T.cuda.mma_store(16, 16, A, acc, 0, 8, dtype='float32')",
+     r"dst_stride is at least 16 \(a row of the tile\), got 8"),
+    ("T.cuda.mma_store(16, 16, A, acc, 0, 16)", r"mma_store needs dtype="),
+    ("T.cuda.mma_store(16, 16, A, acc, 0, 16, dtype='float16')",
+     r"mma_store of float16 through a pointer to float32"),
+    ("T.cuda.mma_fill(0, acc, 0, dtype='float32')",
+     r"local_size is a positive Python integer, got 0"),
+    ("T.cuda.grid_sync()", r"T.cuda.grid_sync is not provided: a grid-wide "
+     r"barrier needs a cooperative launch"),
+    ("T.cuda.func_call('f', source_code='')",
+     r"T.cuda.func_call is not provided: it calls a function written in CUDA C"),
+])
+def test_mma_helpers_reject(call, message):
+    from tirx.script import from_source
+    src = ("@T.prim_func\n"
+           "def k(A: T.Buffer((16, 16), 'float32')):\n"
+           "    T.device_entry()\n"
+           "    T.thread_id([32])\n"
+           "    acc = T.alloc_local([8], 'float32')\n"
+           f"    {call}\n")
+    with pytest.raises(ScriptError, match=message) as e:
+        from_source(src)
+    assert "6 |" in str(e.value)
+
+
+def test_unprovided_helpers_are_absent():
+    assert not hasattr(T.cuda, "grid_sync") and not hasattr(T.cuda, "func_call")
+    assert hasattr(T.cuda, "mma_store_legacy") and hasattr(T.cuda, "mma_fill")
