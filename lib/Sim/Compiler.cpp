@@ -1390,6 +1390,11 @@ LogicalResult Compiler::compileTIRxCore(Operation *op, bool &handled) {
     alias(bind.getResult(), bind.getValue());
     return success();
   }
+  // A compiler-only barrier: the simulator executes in program order.
+  if (auto pin = dyn_cast<RegisterBarrierOp>(op)) {
+    alias(pin.getResult(), pin.getValue());
+    return success();
+  }
   if (auto reshape = dyn_cast<BufferReshapeOp>(op)) {
     alias(reshape.getResult(), reshape.getSource());
     return success();

@@ -793,3 +793,19 @@ func.func @yield_outside() {
   // expected-error @+1 {{expects parent op to be one of 'tirx.for, tirx.while, tirx.if'}}
   tirx.yield
 }
+
+// -----
+
+func.func @register_barrier_half(%h: f16) {
+  // expected-error @+1 {{operand #0 must be 32-bit integer or 64-bit integer or 32-bit float or 64-bit float, but got 'f16'}}
+  %0 = tirx.register_barrier %h : f16
+  return
+}
+
+// -----
+
+func.func @register_barrier_pointer(%p: !tirx.ptr<f32, shared>) {
+  // expected-error @+1 {{operand #0 must be 32-bit integer or 64-bit integer or 32-bit float or 64-bit float, but got '!tirx.ptr<f32, shared>'}}
+  %0 = tirx.register_barrier %p : !tirx.ptr<f32, shared>
+  return
+}

@@ -123,6 +123,19 @@ func.func @reinterprets(%addr: i64, %pool: !tirx.ptr<ui8, shared.dyn>, %s: !tirx
   return
 }
 
+// CHECK-LABEL: func.func @register_barriers
+// CHECK: %{{.*}} = tirx.register_barrier %{{.*}} : f32
+// CHECK: %{{.*}} = tirx.register_barrier %{{.*}} : i32
+// CHECK: %{{.*}} = tirx.register_barrier %{{.*}} : i64
+// CHECK: %{{.*}} = tirx.register_barrier %{{.*}} : f64
+func.func @register_barriers(%x: f32, %u: i32, %l: i64, %d: f64) {
+  %0 = tirx.register_barrier %x : f32
+  %1 = tirx.register_barrier %u : i32
+  %2 = tirx.register_barrier %l : i64
+  %3 = tirx.register_barrier %d : f64
+  return
+}
+
 // CHECK-LABEL: func.func @kernel_scopes
 // CHECK: tirx.kernel {
 // CHECK: tirx.cluster_id [2] : i32

@@ -342,6 +342,31 @@ def TIRx_ReinterpretOp : TIRx_Op<"reinterpret", [Pure]> {
   let hasFolder = 1;
 }
 
+def TIRx_RegisterBarrierOp : TIRx_Op<"register_barrier", [
+    AllTypesMatch<["value", "result"]>,
+    MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Pin a value in a register, a compiler barrier to memory";
+  let description = [{
+    The result is `value`, but the compiler may not see through the step:
+    the value is materialized in one register at this point, and no memory
+    access moves across it (an empty `asm volatile` with the value as an
+    in-out register and a memory clobber, CUDA's `asm volatile("" :
+    "+r"(v) :: "memory")`). No instruction is emitted. Kernels use it
+    around `wgmma.mma_async` to keep accumulator registers from being
+    read or rewritten while the asynchronous MMA owns them (the original's
+    `T.cuda.wgmma.noop_barrier`).
+
+    Example:
+
+    ```mlir
+    %pinned = tirx.register_barrier %acc : f32
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[AnyI32, AnyI64, F32, F64]>:$value);
+  let results = (outs AnyTypeOf<[AnyI32, AnyI64, F32, F64]>:$result);
+  let assemblyFormat = "$value attr-dict `:` type($value)";
+}
+
 //===----------------------------------------------------------------------===//
 // Execution scopes
 //===----------------------------------------------------------------------===//

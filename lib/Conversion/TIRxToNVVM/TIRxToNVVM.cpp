@@ -429,6 +429,37 @@ struct PtrByteOffsetLowering : TIRxLowering<PtrByteOffsetOp> {
   }
 };
 
+/// An empty inline asm with the value as an in-out register ("=r,0") and
+/// a memory clobber: LLVM keeps the value in a register there and moves no
+/// memory access across it; ptxas sees nothing.
+struct RegisterBarrierLowering : TIRxLowering<RegisterBarrierOp> {
+  using Base::Base;
+  LogicalResult
+  matchAndRewrite(RegisterBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = adaptor.getValue().getType();
+    StringRef reg;
+    if (type.isInteger(32))
+      reg = "=r,0,~{memory}";
+    else if (type.isInteger(64))
+      reg = "=l,0,~{memory}";
+    else if (type.isF32())
+      reg = "=f,0,~{memory}";
+    else if (type.isF64())
+      reg = "=d,0,~{memory}";
+    else
+      return rewriter.notifyMatchFailure(op, "no register class");
+    auto dialect = LLVM::AsmDialectAttr::get(rewriter.getContext(),
+                                             LLVM::AsmDialect::AD_ATT);
+    auto asmOp = LLVM::InlineAsmOp::create(
+        rewriter, op.getLoc(), TypeRange(type), adaptor.getValue(), "", reg,
+        /*has_side_effects=*/true, /*is_align_stack=*/false,
+        LLVM::tailcallkind::TailCallKind::None, dialect, ArrayAttr());
+    rewriter.replaceOp(op, asmOp.getResult(0));
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::tirx::populateTIRxToNVVMConversionPatterns(
@@ -437,7 +468,8 @@ void mlir::tirx::populateTIRxToNVVMConversionPatterns(
                ForwardOperandLowering<BufferReshapeOp>, ReinterpretLowering,
                AllocBufferLowering, DeclBufferLowering, BufferSliceLowering,
                BufferDataLowering, BufferLoadLowering, BufferStoreLowering,
-               PtrToLowering, AccessPtrLowering, PtrByteOffsetLowering>(
+               PtrToLowering, AccessPtrLowering, PtrByteOffsetLowering,
+               RegisterBarrierLowering>(
       converter);
 }
 

@@ -1080,6 +1080,33 @@ class _Wgmma:
             raise UserError(f"swizzle must be 0..3, got {swizzle!r}")
         _store_u64(desc, _smem_descriptor(addr, ldo, sdo, _WGMMA_SWIZZLE[swizzle], 62, 0))
 
+    @staticmethod
+    def noop_barrier(reg):
+        """Pins the variable or buffer element `reg` in a register: ``reg =
+        T.register_barrier(reg)`` (CUDA's ``asm volatile("" : "+r"(reg) ::
+        "memory")``)."""
+        if not isinstance(reg, BufferLoad):
+            raise UserError("T.cuda.wgmma.noop_barrier pins a variable or a "
+                            "buffer element (it is read and written back), "
+                            "not a computed value")
+        reg.buffer._store(list(reg.indices), register_barrier(reg))
+
+
+def register_barrier(value):
+    """`value`, pinned in a register (``tirx.register_barrier``): the
+    compiler keeps it in one register at this point and moves no memory
+    access across; no instruction is emitted."""
+    from ._builder import current
+    e = as_expr(value)
+    if not isinstance(e.ty, PrimType) or e.ty.dtype not in _PINNABLE:
+        raise UserError(f"T.register_barrier pins a 32- or 64-bit register "
+                        f"({', '.join(_PINNABLE)}), got {e.ty}")
+    v = e.materialize()
+    return Expr(current().create("tirx.register_barrier", [v], [v.type]).result, e.ty)
+
+
+_PINNABLE = ("int32", "uint32", "float32", "int64", "uint64", "float64")
+
 
 class _NotProvided(UserError, AttributeError):
     """A helper of the original's T.cuda that this namespace lacks, with

@@ -252,8 +252,9 @@ def buffer_dim(buffer, dim):
 # ---------------------------------------------------------------------------
 
 from ._ptx import ptx  # noqa: E402,F401
-from ._cuda import (cuda, tvm_warp_shuffle, tvm_warp_shuffle_up,  # noqa: E402,F401
-                    tvm_warp_shuffle_down, tvm_warp_shuffle_xor)
+from ._cuda import (cuda, register_barrier, tvm_warp_shuffle,  # noqa: E402,F401
+                    tvm_warp_shuffle_up, tvm_warp_shuffle_down,
+                    tvm_warp_shuffle_xor)
 from ._profile import profile  # noqa: E402,F401
 
 __all__ = [n for n in dir() if not n.startswith("_")]

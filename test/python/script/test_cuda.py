@@ -493,3 +493,57 @@ def test_mma_helpers_reject(call, message):
 def test_unprovided_helpers_are_absent():
     assert not hasattr(T.cuda, "grid_sync") and not hasattr(T.cuda, "func_call")
     assert hasattr(T.cuda, "mma_store_legacy") and hasattr(T.cuda, "mma_fill")
+
+
+@T.prim_func
+def _noop_barrier(A: T.Buffer((4,), "float32"), U: T.Buffer((2,), "uint32")):
+    T.device_entry()
+    T.thread_id([1])
+    acc = T.local_scalar("float32")
+    acc = A[0] * 2.0
+    T.cuda.wgmma.noop_barrier(acc)
+    A[1] = acc + 1.0
+    U[1] = U[0] + 5
+    T.cuda.wgmma.noop_barrier(U[1])
+    A[2] = T.register_barrier(A[0]) + 3.0
+
+
+def test_wgmma_noop_barrier_pins_and_keeps_the_value():
+    from tirx import sim
+    assert len(ops(_noop_barrier, "tirx.register_barrier")) == 3
+    ptx = compile_ptx(_noop_barrier)
+    # no instruction: the values flow through unchanged
+    assert "st.global.f32" in ptx or "st.global.b32" in ptx
+    for level in ("ir", "ptx"):
+        a = np.array([1.5, 0, 0, 0], np.float32)
+        u = np.array([7, 0], np.uint32)
+        sim.run(_noop_barrier, a, u, level=level)
+        assert a.tolist() == [1.5, 4.0, 4.5, 0] and u.tolist() == [7, 12]
+
+
+def test_register_barrier_prints_and_reparses():
+    from tirx.script import from_source
+    text = _noop_barrier.script()
+    assert text.count("T.register_barrier(") == 3
+    again = from_source(text)
+    assert again.script() == text
+    assert len(ops(again, "tirx.register_barrier")) == 3
+
+
+@pytest.mark.parametrize("body, message", [
+    ("T.cuda.wgmma.noop_barrier(A[0] + 1.0)",
+     r"pins a variable or a buffer element \(it is read and written back\)"),
+    ("T.cuda.wgmma.noop_barrier(H[0])",
+     r"pins a 32- or 64-bit register \(int32, uint32, float32, int64, uint64, "
+     r"float64\), got float16"),
+])
+def test_noop_barrier_misuse_is_located(body, message):
+    from tirx.script import from_source
+    src = ("@T.prim_func\n"
+           "def k(A: T.Buffer((4,), 'float32'), H: T.Buffer((4,), 'float16')):\n"
+           "    T.device_entry()\n"
+           "    T.thread_id([1])\n"
+           f"    {body}\n")
+    with pytest.raises(ScriptError, match=message) as e:
+        from_source(src)
+    assert "5 |" in str(e.value)

@@ -590,6 +590,13 @@ class ExprMixin:
         return Node(f"T.copysign({a.text}, {b.text})", ATOM, t,
                     a.ev + b.ev + a.mat + b.mat)
 
+    def _register_barrier(self, op, v):
+        a = self.node(op.operands[0])
+        if a.is_literal:
+            a = _typed(a)
+        return Node(f"T.register_barrier({a.text})", ATOM, a.stype,
+                    a.ev + a.mat + (op,))
+
     def _call_op(self, op, v):
         return self.call_node(op)
 
@@ -665,6 +672,7 @@ _SPELL.update({
     "tirx.ptr_byte_offset": ExprMixin._ptr_byte_offset,
     "tirx.buffer_load": ExprMixin._load,
     "func.call": ExprMixin._call_op,
+    "tirx.register_barrier": ExprMixin._register_barrier,
     "arith.index_cast": ExprMixin._index_cast,
     "arith.index_castui": ExprMixin._index_cast,
     "vector.from_elements": ExprMixin._from_elements,
