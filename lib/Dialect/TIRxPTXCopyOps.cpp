@@ -41,7 +41,21 @@ void PTXCpAsyncOp::collectModifierRequirements(PTXNeeds &needs) {
 // shared::cta address is a valid shared::cluster address of the executing
 // CTA, and the copy lands at its CTA-relative offset in every CTA of the
 // mask (PTX ISA, cp.async.bulk).
-LogicalResult PTXCpAsyncBulkG2SOp::verify() { return success(); }
+LogicalResult PTXCpAsyncBulkG2SOp::verify() {
+  if (getCtaOnly() && isClusterPtr(getDst()))
+    return emitOpError("cta_only (the .shared::cta destination) writes the "
+                       "executing CTA's shared memory: the destination is a "
+                       "shared pointer, not shared.cluster");
+  if (getCtaOnly() && getMulticastMask())
+    return emitOpError("cta_only (the .shared::cta destination) does not "
+                       "multicast");
+  return success();
+}
+
+void PTXCpAsyncBulkG2SOp::collectModifierRequirements(PTXNeeds &needs) {
+  if (getCtaOnly())
+    needs.push_back({kSM90PTX86, "cta_only (the .shared::cta destination)"});
+}
 
 LogicalResult PTXCpAsyncBulkS2GOp::verify() { return success(); }
 
@@ -130,6 +144,13 @@ LogicalResult PTXTMALoadOp::verify() {
   if (isClusterPtr(getBar()) && getCtaGroup() != CTAGroup::CTA2)
     return emitOpError("a shared.cluster mbarrier (a peer CTA's) needs "
                        "cta_2, which signals either CTA of the pair");
+  if (getCtaOnly() && (isClusterPtr(getDst()) || isClusterPtr(getBar())))
+    return emitOpError("cta_only (the .shared::cta destination) loads into "
+                       "the executing CTA: the destination and the barrier "
+                       "are shared pointers, not shared.cluster");
+  if (getCtaOnly() && getMulticastMask())
+    return emitOpError("cta_only (the .shared::cta destination) does not "
+                       "multicast");
   return success();
 }
 
@@ -144,6 +165,8 @@ void PTXTMALoadOp::collectModifierRequirements(PTXNeeds &needs) {
              needs);
   if (getCtaGroup())
     needs.push_back({kSM100f, "cta_group"});
+  if (getCtaOnly())
+    needs.push_back({kSM90PTX86, "cta_only (the .shared::cta destination)"});
 }
 
 LogicalResult PTXTMAStoreOp::verify() {

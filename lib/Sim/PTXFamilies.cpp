@@ -940,9 +940,11 @@ LogicalResult Translator::translateCopy(const Instr &in, bool &handled) {
       }
       if (!ok)
         return failure();
+      bool ctaOnly = dstSpace == "shared::cta";
       return decodeBuilt(PTXCpAsyncBulkG2SOp::create(
-          b, curLocation, arg(clusterPtr, dst), arg(globalPtr, src),
-          arg(mbarType, bar), arg(i32(), size), mask, Value()));
+          b, curLocation, arg(ctaOnly ? smemPtr : clusterPtr, dst),
+          arg(globalPtr, src), arg(mbarType, bar), arg(i32(), size), mask,
+          Value(), ctaOnly));
     }
     if (dstSpace == "global" && srcSpace == "shared::cta") {
       if (failed(expectOperands(in, 3, 3 + hint)))
@@ -1050,10 +1052,14 @@ LogicalResult Translator::translateCopy(const Instr &in, bool &handled) {
     }
     if (!ok)
       return failure();
+    bool ctaOnly = dstSpace == "shared::cta";
     return decodeBuilt(PTXTMALoadOp::create(
         b, curLocation, ptx::TMALoadModeAttr::get(ctx, ptx::TMALoadMode::Tile),
-        rankAttr, arg(clusterPtr, dst), arg(tmType, tm), coords, ValueRange(),
-        arg(mbarType, bar), mask, Value(), group));
+        rankAttr,
+        arg(ctaOnly ? ptrTo(b.getI8Type(), MemorySpace::Shared) : clusterPtr,
+            dst),
+        arg(tmType, tm), coords, ValueRange(), arg(mbarType, bar), mask,
+        Value(), group, ctaOnly ? b.getUnitAttr() : UnitAttr()));
   }
   if (dstSpace == "global" && srcSpace == "shared::cta") {
     if (failed(expectOperands(in, 2, 2 + hint)))

@@ -75,32 +75,42 @@ def TIRx_PTXCpAsyncWaitGroupOp : TIRx_PTXOp<"cp.async.wait_group", PTX_SM80,
 //===----------------------------------------------------------------------===//
 
 def TIRx_PTXCpAsyncBulkG2SOp : TIRx_PTXOp<"cp.async.bulk.g2s", PTX_SM90_PTX80,
-    ["cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes{.multicast::cluster}{.L2::cache_hint}"],
+    ["cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes{.multicast::cluster}{.L2::cache_hint}",
+     "cp.async.bulk.shared::cta.global.mbarrier::complete_tx::bytes{.L2::cache_hint}"],
     [AttrSizedOperandSegments]> {
   let summary = "Bulk copy from global to shared memory";
   let ptxDoc = [{
 Copies `size` bytes (a multiple of 16) from `src` to `dst` and completes
 the transaction on `bar`, in the executing CTA's shared memory. A
 `shared.cluster` destination may be multicast to the CTAs in the 16-bit
-`multicast` mask.
+`multicast` mask. `cta_only` writes the `.shared::cta` destination form
+(PTX ISA 8.6): the destination is a `shared` pointer of the executing CTA,
+with no multicast; the `.shared::cluster` form addresses the same bytes
+through the cluster window.
 
   }];
   let ptxExample = [{
 tirx.ptx.cp.async.bulk.g2s %dst, %src, %bar, %bytes multicast %mask : !tirx.ptr<f16, shared.cluster>, !tirx.ptr<f16, global>, !tirx.ptr<i64, shared>
+tirx.ptx.cp.async.bulk.g2s %dst, %src, %bar, %bytes cta_only : !tirx.ptr<f16, shared>, !tirx.ptr<f16, global>, !tirx.ptr<i64, shared>
   }];
   let arguments = (ins TIRx_SharedOrClusterPtr:$dst, TIRx_GlobalPtr:$src,
       TIRx_MBar:$bar, I32:$size, Optional<I16>:$multicast_mask,
-      Optional<I64>:$cache_hint);
-  let assemblyFormat = "$dst `,` $src `,` $bar `,` $size (`multicast` $multicast_mask^)? (`cache_hint` $cache_hint^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src)) `,` qualified(type($bar))";
+      Optional<I64>:$cache_hint, UnitAttr:$cta_only);
+  let assemblyFormat = "$dst `,` $src `,` $bar `,` $size (`multicast` $multicast_mask^)? (`cache_hint` $cache_hint^)? (`cta_only` $cta_only^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src)) `,` qualified(type($bar))";
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    void collectModifierRequirements(::mlir::tirx::PTXNeeds &needs);
+  }];
   let ptxOperands = ["in dst", "in src", "in size", "in bar",
                      "in multicast_mask", "in cache_hint"];
   let ptxTypes = ["src : !tirx.ptr<i8, global>", "bar : !tirx.ptr<i64, shared>"];
   let ptxVariants = [TIRx_PTXForm<
-      "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes{multicast_mask}{cache_hint}",
-      ["D: shared | shared.cluster", "multicast_mask(.multicast::cluster): - | +",
+      "cp.async.bulk{cta_only}.global.mbarrier::complete_tx::bytes{multicast_mask}{cache_hint}",
+      ["cta_only: -=.shared::cluster | +=.shared::cta@PTX_SM90_PTX86",
+       "D: shared | shared.cluster", "multicast_mask(.multicast::cluster): - | +",
        "cache_hint(.L2::cache_hint): - | +"],
-      ["dst : !tirx.ptr<i8, {D}>"]>];
+      ["dst : !tirx.ptr<i8, {D}>"],
+      "not cta_only or (D == 'shared' and not multicast_mask)">];
 }
 
 def TIRx_PTXCpAsyncBulkS2GOp : TIRx_PTXOp<"cp.async.bulk.s2g", PTX_SM90_PTX80,
@@ -277,9 +287,9 @@ defvar TIRx_TMACoords =
     "coords : {rank + 3 if mode[:5] == 'tile.' else rank} x i32";
 
 def TIRx_PTXTMALoadOp : TIRx_PTXOp<"cp.async.bulk.tensor.load", PTX_SM90_PTX80,
-    ["cp.async.bulk.tensor.{1..5}d.shared::cluster.global.tile.mbarrier::complete_tx::bytes{.multicast::cluster}{.cta_group::{1,2}}{.L2::cache_hint}",
-     "cp.async.bulk.tensor.{3..5}d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes{.multicast::cluster}{.cta_group::{1,2}}{.L2::cache_hint}",
-     "cp.async.bulk.tensor.2d.shared::cluster.global.tile::gather4.mbarrier::complete_tx::bytes{.multicast::cluster}{.cta_group::{1,2}}{.L2::cache_hint}"],
+    ["cp.async.bulk.tensor.{1..5}d.shared::{cluster,cta}.global.tile.mbarrier::complete_tx::bytes{.multicast::cluster}{.cta_group::{1,2}}{.L2::cache_hint}",
+     "cp.async.bulk.tensor.{3..5}d.shared::{cluster,cta}.global.im2col.mbarrier::complete_tx::bytes{.multicast::cluster}{.cta_group::{1,2}}{.L2::cache_hint}",
+     "cp.async.bulk.tensor.2d.shared::{cluster,cta}.global.tile::gather4.mbarrier::complete_tx::bytes{.multicast::cluster}{.cta_group::{1,2}}{.L2::cache_hint}"],
     [AttrSizedOperandSegments]> {
   let summary = "TMA load of a tensor tile from global to shared memory";
   let ptxDoc = [{
@@ -290,23 +300,26 @@ takes a column and four row coordinates. `multicast` (a 16-bit CTA mask)
 needs a `shared.cluster` destination; `cta_1`/`cta_2` (sm_100a family)
 select the CTA group of a pair-UMMA, and with `cta_2` the barrier may be
 the peer CTA's (a `shared.cluster` pointer, the 2-SM pattern);
-`cache_hint` is an L2 policy.
+`cache_hint` is an L2 policy. `cta_only` writes the `.shared::cta`
+destination form (PTX ISA 8.6): the destination and the barrier are the
+executing CTA's (`shared` pointers), with no multicast.
 
   }];
   let ptxExample = [{
 tirx.ptx.cp.async.bulk.tensor.load tile rank 2 %dst, %tmap[%x, %y], %bar multicast %mask : !tirx.ptr<f16, shared.cluster>, !tirx.tensormap, !tirx.ptr<i64, shared>
 tirx.ptx.cp.async.bulk.tensor.load tile rank 2 %dst, %tmap[%x, %y], %peer_bar cta_2 : !tirx.ptr<f16, shared>, !tirx.tensormap, !tirx.ptr<i64, shared.cluster>
+tirx.ptx.cp.async.bulk.tensor.load tile rank 1 %dst, %tmap[%x], %bar cta_only : !tirx.ptr<f16, shared>, !tirx.tensormap, !tirx.ptr<i64, shared>
   }];
   let arguments = (ins TIRx_PTXTMALoadMode:$mode, TIRx_TensorRank:$rank,
       TIRx_SharedOrClusterPtr:$dst, TIRx_TensorMapRef:$tmap,
       Variadic<I32>:$coords, Variadic<I16>:$im2col_offsets, TIRx_MBarAny:$bar,
       Optional<I16>:$multicast_mask, Optional<I64>:$cache_hint,
-      OptionalAttr<TIRx_PTXCTAGroup>:$cta_group);
+      OptionalAttr<TIRx_PTXCTAGroup>:$cta_group, UnitAttr:$cta_only);
   let assemblyFormat = [{
     $mode `rank` $rank $dst `,` $tmap `[` $coords `]`
     (`im2col` `[` $im2col_offsets^ `]`)? `,` $bar
     (`multicast` $multicast_mask^)? (`cache_hint` $cache_hint^)?
-    ($cta_group^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($tmap)) `,` qualified(type($bar))
+    ($cta_group^)? (`cta_only` $cta_only^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($tmap)) `,` qualified(type($bar))
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
@@ -316,9 +329,10 @@ tirx.ptx.cp.async.bulk.tensor.load tile rank 2 %dst, %tmap[%x, %y], %peer_bar ct
                      "in im2col_offsets", "in multicast_mask", "in cache_hint"];
   let ptxTypes = ["tmap : !tirx.tensormap"];
   let ptxVariants = [TIRx_PTXForm<
-      "cp.async.bulk.tensor.{rank}d.shared::cluster.global{mode}.mbarrier::complete_tx::bytes{multicast_mask}{cta_group}{cache_hint}",
+      "cp.async.bulk.tensor.{rank}d{cta_only}.global{mode}.mbarrier::complete_tx::bytes{multicast_mask}{cta_group}{cache_hint}",
       ["rank: 1 | 2 | 3 | 4 | 5",
        "mode: tile | im2col | tile.gather4@PTX_SM100f",
+       "cta_only: -=.shared::cluster | +=.shared::cta@PTX_SM90_PTX86",
        "D: shared | shared.cluster", "B: shared | shared.cluster",
        "multicast_mask(.multicast::cluster): - | +",
        "cta_group: - | cta_1@PTX_SM100f | cta_2@PTX_SM100f",
@@ -327,7 +341,9 @@ tirx.ptx.cp.async.bulk.tensor.load tile rank 2 %dst, %tmap[%x, %y], %peer_bar ct
        TIRx_TMACoords,
        "im2col_offsets : {rank - 2 if mode == 'im2col' else 0} x i16"],
       TIRx_TMAShapeWhere
-      # " and (B == 'shared' or cta_group == 'cta_2')">];
+      # " and (B == 'shared' or cta_group == 'cta_2')"
+      # " and (not cta_only or (D == 'shared' and B == 'shared'"
+      # " and not multicast_mask))">];
   // `.tile` is the default load mode; LLVM writes the cache hint before the
   // CTA group (ptxas takes either order).
   let ptxSpellings = [

@@ -117,8 +117,13 @@ struct BulkG2SLowering : PTXLowering<PTXCpAsyncBulkG2SOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     // The shared::cluster destination form (PTX ISA 8.0); a CTA-local
-    // shared address is a valid shared::cluster address of this CTA.
-    Value dst = castToAS(rewriter, loc, adaptor.getDst(), kSharedCluster);
+    // shared address is a valid shared::cluster address of this CTA. With
+    // cta_only the shared::cta form (PTX ISA 8.6), which NVVM writes for a
+    // ptr<3> destination.
+    if (op.getCtaOnly() && failed(requirePTX(op, 86, "cta_only")))
+      return failure();
+    Value dst = castToAS(rewriter, loc, adaptor.getDst(),
+                         op.getCtaOnly() ? kShared : kSharedCluster);
     Value src = castToAS(rewriter, loc, adaptor.getSrc(), kGlobal);
     Value bar = castToAS(rewriter, loc, adaptor.getBar(), kShared);
     SmallVector<Value> operands{dst, src, bar, adaptor.getSize()};
@@ -236,15 +241,79 @@ static NVVM::TMAStoreMode storeMode(ptx::TMAStoreMode m) {
   return NVVM::TMAStoreMode::TILE;
 }
 
+/// The `.shared::cta` TMA load with a CTA group, which NVVM's cta-only
+/// form (isCTAOnly) does not take: the instruction as inline PTX, in the
+/// table's modifier order.
+static void ctaOnlyGroupLoadPTX(ConversionPatternRewriter &rewriter,
+                                PTXTMALoadOp op, PTXTMALoadOp::Adaptor adaptor) {
+  Location loc = op.getLoc();
+  auto addr32 = [&](Value ptr) {
+    return LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(),
+                                    castToAS(rewriter, loc, ptr, kShared));
+  };
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "cp.async.bulk.tensor." << op.getRank() << "d.shared::cta.global"
+     << (op.getMode() == ptx::TMALoadMode::Im2col         ? ".im2col"
+         : op.getMode() == ptx::TMALoadMode::TileGather4 ? ".tile::gather4"
+                                                         : ".tile")
+     << ".mbarrier::complete_tx::bytes.cta_group::"
+     << (*op.getCtaGroup() == ptx::CTAGroup::CTA2 ? 2 : 1);
+  Value hint = adaptor.getCacheHint();
+  if (hint)
+    os << ".L2::cache_hint";
+  SmallVector<Value> operands{addr32(adaptor.getDst()),
+                              tensorMapPtr(rewriter, loc, adaptor.getTmap())};
+  std::string constraints = "r,l";
+  os << " [$0], [$1, {";
+  unsigned n = 2;
+  for (auto [i, c] : llvm::enumerate(adaptor.getCoords())) {
+    os << (i ? ", $" : "$") << n++;
+    operands.push_back(c);
+    constraints += ",r";
+  }
+  os << "}], [$" << n++ << "]";
+  operands.push_back(addr32(adaptor.getBar()));
+  constraints += ",r";
+  if (!adaptor.getIm2colOffsets().empty()) {
+    os << ", {";
+    for (auto [i, o] : llvm::enumerate(adaptor.getIm2colOffsets())) {
+      os << (i ? ", $" : "$") << n++;
+      operands.push_back(o);
+      constraints += ",h";
+    }
+    os << "}";
+  }
+  if (hint) {
+    os << ", $" << n++;
+    operands.push_back(hint);
+    constraints += ",l";
+  }
+  os << ";";
+  inlinePTX(rewriter, loc, TypeRange(), operands, text,
+            constraints + ",~{memory}");
+}
+
 struct TMALoadLowering : PTXLowering<PTXTMALoadOp> {
   using Base::Base;
   LogicalResult
   matchAndRewrite(PTXTMALoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    bool ctaOnly = op.getCtaOnly();
+    if ((op.getCtaGroup() || ctaOnly) &&
+        failed(requirePTX(op, 86, ctaOnly ? "cta_only" : "a cta_group")))
+      return failure();
+    if (ctaOnly && op.getCtaGroup()) {
+      ctaOnlyGroupLoadPTX(rewriter, op, adaptor);
+      rewriter.eraseOp(op);
+      return success();
+    }
     // The shared::cluster destination form: NVVM requires ptr<7> unless
-    // isCTAOnly (a PTX ISA 8.6 form); a CTA shared address is cast.
-    Value dst = castToAS(rewriter, loc, adaptor.getDst(), kSharedCluster);
+    // isCTAOnly (the shared::cta form, PTX ISA 8.6); a CTA shared address
+    // is cast.
+    Value dst = castToAS(rewriter, loc, adaptor.getDst(),
+                         ctaOnly ? kShared : kSharedCluster);
     Value tmap = tensorMapPtr(rewriter, loc, adaptor.getTmap());
     // The executing CTA's barrier, or with cta_group::2 possibly the peer's
     // (a shared.cluster pointer): its shared::cluster address, which NVVM
@@ -269,8 +338,9 @@ struct TMALoadLowering : PTXLowering<PTXTMALoadOp> {
                   mask ? 1 : 0, hint ? 1 : 0, 0}),
         rewriter.getNamedAttr("mode", NVVM::TMALoadModeAttr::get(
                                           getContext(), loadMode(op.getMode())))};
-    if (op.getCtaGroup() && failed(requirePTX(op, 86, "a cta_group")))
-      return failure();
+    if (ctaOnly)
+      attrs.push_back(
+          rewriter.getNamedAttr("isCTAOnly", rewriter.getBoolAttr(true)));
     if (op.getCtaGroup())
       attrs.push_back(rewriter.getNamedAttr(
           "group", NVVM::CTAGroupKindAttr::get(getContext(),
