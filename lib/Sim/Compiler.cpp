@@ -1381,6 +1381,27 @@ LogicalResult Compiler::compileBufferAccess(Operation *op) {
 }
 
 LogicalResult Compiler::compileTIRxCore(Operation *op, bool &handled) {
+  // An address computed by `mode` into `result`'s slot.
+  auto emitAddr = [&](Value result, AddrMode mode) {
+    Inst i = make(Opc::Addr);
+    i.d = slot(result);
+    i.x = addAddrMode(std::move(mode));
+    emit(i);
+  };
+  // `base` moved by `offset` units of `stride` bytes (a raw byte address).
+  auto rawOffsetAddr = [&](Value result, Value base, MemorySpace scope,
+                           Value offset, int64_t stride) -> LogicalResult {
+    if (!define(result, op))
+      return failure();
+    AddrMode mode;
+    mode.base = slot(base);
+    mode.rawOffset = true;
+    mode.scope = scope;
+    mode.indices.push_back(slot(offset));
+    mode.strides.push_back(stride);
+    emitAddr(result, std::move(mode));
+    return success();
+  };
   if (op->getDialect() == nullptr ||
       op->getDialect()->getNamespace() != "tirx" ||
       op->getName().getStringRef().starts_with("tirx.ptx."))
@@ -1435,10 +1456,7 @@ LogicalResult Compiler::compileTIRxCore(Operation *op, bool &handled) {
       mode.indices.push_back(c.d);
       mode.strides.push_back(elemBytes);
     }
-    Inst i = make(Opc::Addr);
-    i.d = slot(result);
-    i.x = addAddrMode(std::move(mode));
-    emit(i);
+    emitAddr(result, std::move(mode));
     uint32_t k = 1;
     for (Value size : decl.getDynamicSizes())
       emitCopy(slot(result) + k++, slot(size), 1);
@@ -1455,45 +1473,19 @@ LogicalResult Compiler::compileTIRxCore(Operation *op, bool &handled) {
     mode.dims.clear();
     mode.dynDims.clear();
     mode.rawOffset = true;
-    Inst i = make(Opc::Addr);
-    i.d = slot(result);
-    i.x = addAddrMode(std::move(mode));
-    emit(i);
+    emitAddr(result, std::move(mode));
     return success();
   }
   if (auto access = dyn_cast<AccessPtrOp>(op)) {
-    Value result = access.getResult();
-    if (!define(result, op))
-      return failure();
     auto type = cast<BufferType>(access.getBuffer().getType());
-    AddrMode mode;
-    mode.base = slot(access.getBuffer());
-    mode.rawOffset = true;
-    mode.scope = type.getMemorySpace();
-    mode.indices.push_back(slot(access.getOffset()));
-    mode.strides.push_back(getElementBitWidth(type.getElementType()) / 8);
-    Inst i = make(Opc::Addr);
-    i.d = slot(result);
-    i.x = addAddrMode(std::move(mode));
-    emit(i);
-    return success();
+    return rawOffsetAddr(access.getResult(), access.getBuffer(),
+                         type.getMemorySpace(), access.getOffset(),
+                         getElementBitWidth(type.getElementType()) / 8);
   }
-  if (auto off = dyn_cast<PtrByteOffsetOp>(op)) {
-    Value result = off.getResult();
-    if (!define(result, op))
-      return failure();
-    AddrMode mode;
-    mode.base = slot(off.getPtr());
-    mode.rawOffset = true;
-    mode.scope = cast<PtrType>(off.getPtr().getType()).getMemorySpace();
-    mode.indices.push_back(slot(off.getOffset()));
-    mode.strides.push_back(1);
-    Inst i = make(Opc::Addr);
-    i.d = slot(result);
-    i.x = addAddrMode(std::move(mode));
-    emit(i);
-    return success();
-  }
+  if (auto off = dyn_cast<PtrByteOffsetOp>(op))
+    return rawOffsetAddr(off.getResult(), off.getPtr(),
+                         cast<PtrType>(off.getPtr().getType()).getMemorySpace(),
+                         off.getOffset(), 1);
   if (auto re = dyn_cast<ReinterpretOp>(op)) {
     Type from = re.getSource().getType(), to = re.getType();
     uint32_t wf = widthOf(from), wt = widthOf(to);

@@ -752,6 +752,21 @@ struct Prefetch : ExtOp {
 
 } // namespace
 
+/// A TMA store or reduction of the shared tile at `src` into the tensor of
+/// `tmap` at `coords`.
+template <typename OpT>
+static std::unique_ptr<TmaIssue> tmaToGlobal(Compiler &c, OpT op,
+                                             TmaOp::Kind kind) {
+  auto e = std::make_unique<TmaIssue>();
+  e->kind = kind;
+  e->rank = op.getRank();
+  e->smem = c.slot(op.getSrc());
+  e->tmap = c.slot(op.getTmap());
+  for (Value v : op.getCoords())
+    e->coords.push_back(c.slot(v));
+  return e;
+}
+
 LogicalResult sim::decodeCopyOp(Operation *op, Compiler &c, bool &handled) {
   handled = true;
   auto slotOr = [&](Value v) { return v ? c.slot(v) : kNone; };
@@ -878,27 +893,14 @@ LogicalResult sim::decodeCopyOp(Operation *op, Compiler &c, bool &handled) {
   if (auto s = dyn_cast<PTXTMAStoreOp>(op)) {
     if (s.getMode() != ptx::TMAStoreMode::Tile)
       return c.notModeled(op) << ": only the tile mode is modeled";
-    auto e = std::make_unique<TmaIssue>();
-    e->kind = TmaOp::Store;
-    e->rank = s.getRank();
-    e->smem = c.slot(s.getSrc());
-    e->tmap = c.slot(s.getTmap());
-    for (Value v : s.getCoords())
-      e->coords.push_back(c.slot(v));
-    c.emitExt(std::move(e));
+    c.emitExt(tmaToGlobal(c, s, TmaOp::Store));
     return success();
   }
   if (auto r = dyn_cast<PTXTMAReduceOp>(op)) {
     if (r.getMode() != ptx::TMAStoreMode::Tile)
       return c.notModeled(op) << ": only the tile mode is modeled";
-    auto e = std::make_unique<TmaIssue>();
-    e->kind = TmaOp::Reduce;
+    std::unique_ptr<TmaIssue> e = tmaToGlobal(c, r, TmaOp::Reduce);
     e->red = r.getKind();
-    e->rank = r.getRank();
-    e->smem = c.slot(r.getSrc());
-    e->tmap = c.slot(r.getTmap());
-    for (Value v : r.getCoords())
-      e->coords.push_back(c.slot(v));
     c.emitExt(std::move(e));
     return success();
   }

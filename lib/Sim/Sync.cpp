@@ -1002,21 +1002,18 @@ LogicalResult sim::decodeSyncOp(Operation *op, Compiler &c, bool &handled) {
     return noComplete(a, "mbarrier.arrive.nocomplete", false);
   if (auto a = dyn_cast<PTXMBarrierArriveDropNoCompleteOp>(op))
     return noComplete(a, "mbarrier.arrive_drop.nocomplete", true);
-  if (auto t = dyn_cast<PTXMBarrierExpectTxOp>(op)) {
+  auto tx = [&](auto t, bool complete) {
     auto e = std::make_unique<MBarTx>();
     e->bar = c.slot(t.getBar());
     e->tx = c.slot(t.getTx());
+    e->complete = complete;
     c.emitExt(std::move(e));
     return success();
-  }
-  if (auto t = dyn_cast<PTXMBarrierCompleteTxOp>(op)) {
-    auto e = std::make_unique<MBarTx>();
-    e->bar = c.slot(t.getBar());
-    e->tx = c.slot(t.getTx());
-    e->complete = true;
-    c.emitExt(std::move(e));
-    return success();
-  }
+  };
+  if (auto t = dyn_cast<PTXMBarrierExpectTxOp>(op))
+    return tx(t, false);
+  if (auto t = dyn_cast<PTXMBarrierCompleteTxOp>(op))
+    return tx(t, true);
   auto wait = [&](auto w, Value arg, bool parity, const char *n) {
     auto e = std::make_unique<MBarWait>();
     e->opName = n;

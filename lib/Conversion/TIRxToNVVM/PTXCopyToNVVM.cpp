@@ -351,23 +351,40 @@ struct TMALoadLowering : PTXLowering<PTXTMALoadOp> {
   }
 };
 
+/// The NVVM operands of a TMA store or reduction: the descriptor, the
+/// shared source, the coordinates and the optional cache hint.
+template <typename OpT>
+static SmallVector<Value> tensorStoreOperands(OpBuilder &b, OpT op,
+                                              typename OpT::Adaptor adaptor) {
+  Location loc = op.getLoc();
+  SmallVector<Value> operands{tensorMapPtr(b, loc, adaptor.getTmap()),
+                              castToAS(b, loc, adaptor.getSrc(), kShared)};
+  llvm::append_range(operands, adaptor.getCoords());
+  if (Value hint = adaptor.getCacheHint())
+    operands.push_back(hint);
+  return operands;
+}
+
+/// Their segment sizes (the store's NVVM op has a predicate segment too).
+template <typename Adaptor>
+static NamedAttribute tensorStoreSegments(OpBuilder &b, Adaptor adaptor,
+                                          bool predicate) {
+  SmallVector<int32_t> sizes{
+      1, 1, static_cast<int32_t>(adaptor.getCoords().size()),
+      adaptor.getCacheHint() ? 1 : 0};
+  if (predicate)
+    sizes.push_back(0);
+  return segments(b, sizes);
+}
+
 struct TMAStoreLowering : PTXLowering<PTXTMAStoreOp> {
   using Base::Base;
   LogicalResult
   matchAndRewrite(PTXTMAStoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value tmap = tensorMapPtr(rewriter, loc, adaptor.getTmap());
-    Value src = castToAS(rewriter, loc, adaptor.getSrc(), kShared);
-    SmallVector<Value> operands{tmap, src};
-    llvm::append_range(operands, adaptor.getCoords());
-    Value hint = adaptor.getCacheHint();
-    if (hint)
-      operands.push_back(hint);
+    SmallVector<Value> operands = tensorStoreOperands(rewriter, op, adaptor);
     NamedAttribute attrs[] = {
-        segments(rewriter,
-                 {1, 1, static_cast<int32_t>(adaptor.getCoords().size()),
-                  hint ? 1 : 0, 0}),
+        tensorStoreSegments(rewriter, adaptor, /*predicate=*/true),
         rewriter.getNamedAttr("mode",
                               NVVM::TMAStoreModeAttr::get(
                                   getContext(), storeMode(op.getMode())))};
@@ -382,14 +399,7 @@ struct TMAReduceLowering : PTXLowering<PTXTMAReduceOp> {
   LogicalResult
   matchAndRewrite(PTXTMAReduceOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value tmap = tensorMapPtr(rewriter, loc, adaptor.getTmap());
-    Value src = castToAS(rewriter, loc, adaptor.getSrc(), kShared);
-    SmallVector<Value> operands{tmap, src};
-    llvm::append_range(operands, adaptor.getCoords());
-    Value hint = adaptor.getCacheHint();
-    if (hint)
-      operands.push_back(hint);
+    SmallVector<Value> operands = tensorStoreOperands(rewriter, op, adaptor);
     NVVM::TMAReduxKind kind;
     switch (op.getKind()) {
     case ptx::TMARedKind::Add:
@@ -421,9 +431,7 @@ struct TMAReduceLowering : PTXLowering<PTXTMAReduceOp> {
       return op.emitOpError(
           "cannot be lowered: PTX has no tile::scatter4 tensor reduction");
     NamedAttribute attrs[] = {
-        segments(rewriter,
-                 {1, 1, static_cast<int32_t>(adaptor.getCoords().size()),
-                  hint ? 1 : 0}),
+        tensorStoreSegments(rewriter, adaptor, /*predicate=*/false),
         rewriter.getNamedAttr("redKind",
                               NVVM::TMAReduxKindAttr::get(getContext(), kind)),
         rewriter.getNamedAttr("mode",
