@@ -41,15 +41,25 @@ void PTXCpAsyncOp::collectModifierRequirements(PTXNeeds &needs) {
 // shared::cta address is a valid shared::cluster address of the executing
 // CTA, and the copy lands at its CTA-relative offset in every CTA of the
 // mask (PTX ISA, cp.async.bulk).
-LogicalResult PTXCpAsyncBulkG2SOp::verify() {
-  if (getCtaOnly() && isClusterPtr(getDst()))
-    return emitOpError("cta_only (the .shared::cta destination) writes the "
-                       "executing CTA's shared memory: the destination is a "
-                       "shared pointer, not shared.cluster");
-  if (getCtaOnly() && getMulticastMask())
-    return emitOpError("cta_only (the .shared::cta destination) does not "
-                       "multicast");
+/// The `.shared::cta` destination forms (cta_only) copy into the executing
+/// CTA: its shared memory, completing on its barrier, no multicast.
+static LogicalResult verifyCtaOnly(Operation *op, bool ctaOnly, Value dst,
+                                   Value bar, Value multicast) {
+  if (!ctaOnly)
+    return success();
+  if (isClusterPtr(dst) || isClusterPtr(bar))
+    return op->emitOpError("cta_only (the .shared::cta destination) copies "
+                           "into the executing CTA: the destination and the "
+                           "barrier are shared pointers, not shared.cluster");
+  if (multicast)
+    return op->emitOpError("cta_only (the .shared::cta destination) does not "
+                           "multicast");
   return success();
+}
+
+LogicalResult PTXCpAsyncBulkG2SOp::verify() {
+  return verifyCtaOnly(*this, getCtaOnly(), getDst(), getBar(),
+                       getMulticastMask());
 }
 
 void PTXCpAsyncBulkG2SOp::collectModifierRequirements(PTXNeeds &needs) {
@@ -144,14 +154,8 @@ LogicalResult PTXTMALoadOp::verify() {
   if (isClusterPtr(getBar()) && getCtaGroup() != CTAGroup::CTA2)
     return emitOpError("a shared.cluster mbarrier (a peer CTA's) needs "
                        "cta_2, which signals either CTA of the pair");
-  if (getCtaOnly() && (isClusterPtr(getDst()) || isClusterPtr(getBar())))
-    return emitOpError("cta_only (the .shared::cta destination) loads into "
-                       "the executing CTA: the destination and the barrier "
-                       "are shared pointers, not shared.cluster");
-  if (getCtaOnly() && getMulticastMask())
-    return emitOpError("cta_only (the .shared::cta destination) does not "
-                       "multicast");
-  return success();
+  return verifyCtaOnly(*this, getCtaOnly(), getDst(), getBar(),
+                       getMulticastMask());
 }
 
 /// The sm_100a-family addressing modes.

@@ -462,6 +462,17 @@ def test_mma_store_compiles():
     assert ptx.count("st.global.b32") == 20 and "st.local" not in ptx
 
 
+def _located_error(params, body, message, threads=32):
+    """Parsing a kernel whose last line is `body` fails with `message`,
+    located at that line."""
+    from tirx.script import from_source
+    lines = ["@T.prim_func", f"def k({params}):", "    T.device_entry()",
+             f"    T.thread_id([{threads}])", *("    " + b for b in body)]
+    with pytest.raises(ScriptError, match=message) as e:
+        from_source("\n".join(lines) + "\n")
+    assert f"{len(lines)} |" in str(e.value)
+
+
 @pytest.mark.parametrize("call, message", [
     ("T.cuda.mma_store(16, 8, A, acc, 0, 16, dtype='float32')",
      r"stores a 16x16 tile; m=16, n=8 is not supported"),
@@ -478,16 +489,8 @@ def test_mma_store_compiles():
      r"T.cuda.func_call is not provided: it calls a function written in CUDA C"),
 ])
 def test_mma_helpers_reject(call, message):
-    from tirx.script import from_source
-    src = ("@T.prim_func\n"
-           "def k(A: T.Buffer((16, 16), 'float32')):\n"
-           "    T.device_entry()\n"
-           "    T.thread_id([32])\n"
-           "    acc = T.alloc_local([8], 'float32')\n"
-           f"    {call}\n")
-    with pytest.raises(ScriptError, match=message) as e:
-        from_source(src)
-    assert "6 |" in str(e.value)
+    _located_error("A: T.Buffer((16, 16), 'float32')",
+                   ["acc = T.alloc_local([8], 'float32')", call], message)
 
 
 def test_unprovided_helpers_are_absent():
@@ -538,12 +541,5 @@ def test_register_barrier_prints_and_reparses():
      r"float64\), got float16"),
 ])
 def test_noop_barrier_misuse_is_located(body, message):
-    from tirx.script import from_source
-    src = ("@T.prim_func\n"
-           "def k(A: T.Buffer((4,), 'float32'), H: T.Buffer((4,), 'float16')):\n"
-           "    T.device_entry()\n"
-           "    T.thread_id([1])\n"
-           f"    {body}\n")
-    with pytest.raises(ScriptError, match=message) as e:
-        from_source(src)
-    assert "5 |" in str(e.value)
+    _located_error("A: T.Buffer((4,), 'float32'), H: T.Buffer((4,), 'float16')",
+                   [body], message, threads=1)
