@@ -1363,12 +1363,17 @@ LogicalResult Translator::translateTcgen05(const Instr &in, bool &handled) {
   if (what == "alloc") {
     if (failed(expectOperands(in, 2, 2)))
       return failure();
-    uint32_t slot = address(in.ops[0], "shared", ok);
+    // Without a state space the slot is a generic address (into shared
+    // memory, as the IR level checks).
+    bool generic = !in.has("shared::cta");
+    uint32_t slot = address(in.ops[0], generic ? "" : "shared", ok);
     uint32_t n = ok ? value(in.ops[1], 32, ok) : 0;
     if (!ok)
       return failure();
     return decodeBuilt(PTXTcgen05AllocOp::create(
-        b, curLocation, group, arg(ptrTo(i32(), MemorySpace::Shared), slot),
+        b, curLocation, group,
+        arg(ptrTo(i32(), generic ? MemorySpace::Generic : MemorySpace::Shared),
+            slot),
         arg(i32(), n)));
   }
   if (what == "dealloc") {
@@ -1511,7 +1516,8 @@ LogicalResult Translator::translateTcgen05(const Instr &in, bool &handled) {
     return decodeBuilt(PTXTcgen05CommitOp::create(
         b, curLocation, group,
         arg(ptrTo(i64(), space == "shared::cluster" ? MemorySpace::SharedCluster
-                                                   : MemorySpace::Shared),
+                         : space.empty()            ? MemorySpace::Generic
+                                                    : MemorySpace::Shared),
            bar),
         mask));
   }

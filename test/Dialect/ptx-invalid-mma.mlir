@@ -235,7 +235,7 @@ func.func @stmatrix_count(%p: !tirx.ptr<f16, shared>, %v: vector<2xi32>) {
 // -----
 
 func.func @tcgen05_alloc_slot(%p: !tirx.ptr<i64, shared>, %n: i32) {
-  // expected-error @+1 {{operand #0 must be pointer to a 32-bit slot in shared or shared.dyn memory}}
+  // expected-error @+1 {{operand #0 must be pointer to a 32-bit slot in shared, shared.dyn or generic memory}}
   tirx.ptx.tcgen05.alloc %p, %n : !tirx.ptr<i64, shared>
   return
 }
@@ -372,7 +372,15 @@ func.func @tcgen05_cp_no_multicast(%t: !tirx.ptr<f32, tmem>, %d: i64) {
 // -----
 
 func.func @tcgen05_commit_global(%b: !tirx.ptr<i64, global>) {
-  // expected-error @+1 {{operand #0 must be pointer to a 64-bit mbarrier in shared, shared.dyn or shared.cluster memory}}
+  // expected-error @+1 {{operand #0 must be pointer to a 64-bit mbarrier in shared, shared.dyn, shared.cluster or generic memory}}
   tirx.ptx.tcgen05.commit %b : !tirx.ptr<i64, global>
+  return
+}
+
+// -----
+
+func.func @alloc_slot_in_global(%slot: !tirx.ptr<ui32, global>, %n: i32) {
+  // expected-error @+1 {{operand #0 must be pointer to a 32-bit slot in shared, shared.dyn or generic memory}}
+  tirx.ptx.tcgen05.alloc %slot, %n : !tirx.ptr<ui32, global>
   return
 }

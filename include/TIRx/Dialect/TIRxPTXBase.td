@@ -220,8 +220,8 @@ def TIRx_MBarAnyOrGeneric : TIRx_IntPtrIn<64,
     ["Shared", "SharedDyn", "SharedCluster", "Generic"],
     "pointer to a 64-bit mbarrier in shared, shared.dyn, shared.cluster or "
     "generic memory">;
-def TIRx_TmemSlot : TIRx_IntPtrIn<32, ["Shared", "SharedDyn"],
-    "pointer to a 32-bit slot in shared or shared.dyn memory">;
+def TIRx_TmemSlot : TIRx_IntPtrIn<32, ["Shared", "SharedDyn", "Generic"],
+    "pointer to a 32-bit slot in shared, shared.dyn or generic memory">;
 def TIRx_TensorMapRef : Type<Or<[
       CPred<"::llvm::isa<::mlir::tirx::TensorMapType>($_self)">,
       CPred<"::mlir::tirx::ptxIsTensorMapPtr($_self)">]>,

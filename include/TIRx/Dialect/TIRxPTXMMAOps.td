@@ -331,11 +331,12 @@ tirx.ptx.stmatrix %p, %v m8n8 x4 b16 : !tirx.ptr<f16, shared>, vector<4xi32>
 defvar TIRx_CTAGroupDim = "cta_group: cta_1 | cta_2 | -=.cta_group::1";
 
 def TIRx_PTXTcgen05AllocOp : TIRx_PTXOp<"tcgen05.alloc", PTX_Tcgen05,
-    ["tcgen05.alloc.cta_group::{1,2}.sync.aligned.shared::cta.b32"]> {
+    ["tcgen05.alloc.cta_group::{1,2}.sync.aligned{.shared::cta}.b32"]> {
   let summary = "Allocate tensor memory columns";
   let ptxDoc = [{
 Allocates `ncols` columns (a power of two, at least 32) of tensor memory
-and writes its address to the 32-bit shared-memory `slot`.
+and writes its address to the 32-bit shared-memory `slot`. A generic
+`slot` (PTX's form without a state space) must point into shared memory.
 
   }];
   let ptxExample = "tirx.ptx.tcgen05.alloc cta_2 %slot, %c256 : !tirx.ptr<ui32, shared>";
@@ -345,7 +346,9 @@ and writes its address to the 32-bit shared-memory `slot`.
   let ptxOperands = ["in slot", "in ncols"];
   let ptxTypes = ["slot : !tirx.ptr<i32, shared>"];
   let ptxVariants = [TIRx_PTXForm<
-      "tcgen05.alloc{cta_group}.sync.aligned.shared::cta.b32", [TIRx_CTAGroupDim]>];
+      "tcgen05.alloc{cta_group}.sync.aligned{S}.b32",
+      [TIRx_CTAGroupDim, "S: shared=.shared::cta | generic="],
+      ["slot : !tirx.ptr<i32, {S}>"]>];
 }
 
 def TIRx_PTXTcgen05DeallocOp : TIRx_PTXOp<"tcgen05.dealloc", PTX_Tcgen05,
@@ -615,26 +618,29 @@ def TIRx_PTXTcgen05ShiftOp : TIRx_PTXOp<"tcgen05.shift", PTX_Tcgen05Shift,
 }
 
 def TIRx_PTXTcgen05CommitOp : TIRx_PTXOp<"tcgen05.commit", PTX_Tcgen05,
-    ["tcgen05.commit.cta_group::{1,2}.mbarrier::arrive::one.shared::cluster.b64",
-     "tcgen05.commit.cta_group::{1,2}.mbarrier::arrive::one.shared::cluster.multicast::cluster.b64"]> {
+    ["tcgen05.commit.cta_group::{1,2}.mbarrier::arrive::one{.shared::cluster}.b64",
+     "tcgen05.commit.cta_group::{1,2}.mbarrier::arrive::one{.shared::cluster}.multicast::cluster.b64"]> {
   let summary = "Arrive on an mbarrier when prior tcgen05 ops complete";
   let ptxDoc = [{
 Makes the mbarrier `bar` track completion of the thread's prior async
 tcgen05 ops; with `multicast`, on the same barrier in every CTA of the
 16-bit mask. `bar` may be the executing CTA's or, through a
 `shared.cluster` pointer, a peer's (the 2-SM pattern signals the leader).
+A generic `bar` (PTX's form without a state space) must point into the
+executing CTA's shared memory.
 
   }];
   let ptxExample = [{
 tirx.ptx.tcgen05.commit cta_2 %bar multicast %mask : !tirx.ptr<i64, shared>
   }];
   let arguments = (ins OptionalAttr<TIRx_PTXCTAGroup>:$cta_group,
-      TIRx_MBarAny:$bar, Optional<I16>:$multicast_mask);
+      TIRx_MBarAnyOrGeneric:$bar, Optional<I16>:$multicast_mask);
   let assemblyFormat = "($cta_group^)? $bar (`multicast` $multicast_mask^)? attr-dict `:` qualified(type($bar))";
   let ptxOperands = ["in bar", "in multicast_mask"];
   let ptxVariants = [TIRx_PTXForm<
-      "tcgen05.commit{cta_group}.mbarrier::arrive::one.shared::cluster{multicast_mask}.b64",
-      [TIRx_CTAGroupDim, "B: shared | shared.cluster",
+      "tcgen05.commit{cta_group}.mbarrier::arrive::one{B}{multicast_mask}.b64",
+      [TIRx_CTAGroupDim,
+       "B: shared=.shared::cluster | shared.cluster=.shared::cluster | generic=",
        "multicast_mask(.multicast::cluster): - | +"],
       ["bar : !tirx.ptr<i64, {B}>"]>];
 }

@@ -572,7 +572,12 @@ struct Tcgen05AllocLowering : PTXLowering<PTXTcgen05AllocOp> {
   LogicalResult
   matchAndRewrite(PTXTcgen05AllocOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Value slot = castToAS(rewriter, op.getLoc(), adaptor.getSlot(), kShared);
+    // A generic slot stays generic: NVVM writes the form without a state
+    // space for it, and `.shared::cta` for a ptr<3>.
+    Value slot = isGenericPtr(op.getSlot())
+                     ? adaptor.getSlot()
+                     : castToAS(rewriter, op.getLoc(), adaptor.getSlot(),
+                                kShared);
     rewriter.replaceOpWithNewOp<NVVM::Tcgen05AllocOp>(
         op, TypeRange(), ValueRange{slot, adaptor.getNcols()},
         ArrayRef<NamedAttribute>{groupAttr(rewriter, "group", op.getCtaGroup())});
@@ -827,6 +832,27 @@ struct Tcgen05CommitLowering : PTXLowering<PTXTcgen05CommitOp> {
   matchAndRewrite(PTXTcgen05CommitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    // A generic barrier is the form without a state space, as inline PTX:
+    // for a generic pointer LLVM 22 writes the `.shared::cluster` form with
+    // the generic address in it (another address).
+    if (isGenericPtr(op.getBar())) {
+      std::string text = "tcgen05.commit.cta_group::";
+      text += op.getCtaGroup() == ptx::CTAGroup::CTA2 ? "2" : "1";
+      text += ".mbarrier::arrive::one";
+      SmallVector<Value> operands{adaptor.getBar()};
+      std::string constraints = "l";
+      if (Value mask = adaptor.getMulticastMask()) {
+        text += ".multicast::cluster.b64 [$0], $1;";
+        operands.push_back(mask);
+        constraints += ",h";
+      } else {
+        text += ".b64 [$0];";
+      }
+      inlinePTX(rewriter, loc, TypeRange(), operands, text,
+                constraints + ",~{memory}");
+      rewriter.eraseOp(op);
+      return success();
+    }
     // PTX's operand is a shared::cluster address (the executing CTA's
     // barrier or, with a shared.cluster pointer, a peer's); NVVM's
     // `.shared::cluster` form types it as ptr<3>.

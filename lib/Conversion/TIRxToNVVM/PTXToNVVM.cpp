@@ -244,10 +244,6 @@ static Value barrierAddr(OpBuilder &b, Location loc, Value bar, Value lowered,
   return castToAS(b, loc, lowered, generic ? kGeneric : as);
 }
 
-static bool isGenericPtr(Value v) {
-  return cast<PtrType>(v.getType()).getMemorySpace() == MemorySpace::Generic;
-}
-
 /// `op`'s instruction name with its semantics and scope (`.release.cta`).
 template <typename OpT>
 static std::string withSemScope(OpT op) {

@@ -53,6 +53,12 @@ struct NullaryToNVVM : PTXLowering<OpT> {
 /// `ptr` cast to address space `as` (an llvm.addrspacecast when it differs).
 Value castToAS(OpBuilder &b, Location loc, Value ptr, unsigned as);
 
+/// Whether a tirx pointer value is in the generic scope (PTX's forms without
+/// a state space).
+inline bool isGenericPtr(Value v) {
+  return cast<PtrType>(v.getType()).getMemorySpace() == MemorySpace::Generic;
+}
+
 /// Constants.
 Value i32Const(OpBuilder &b, Location loc, int64_t v);
 Value i64Const(OpBuilder &b, Location loc, int64_t v);
